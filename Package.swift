@@ -1,0 +1,81 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every hand-written target.
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// A target that only holds code generated from one document in `openapi/`.
+func generatedAPI(_ name: String) -> Target {
+    .target(
+        name: name,
+        dependencies: [
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        ],
+        plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+    )
+}
+
+let package = Package(
+    name: "MockPlatform",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mock-platform", targets: ["MockPlatformCLI"]),
+        .library(name: "MockPlatform", targets: ["MockPlatform"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        generatedAPI("IQLAPI"),
+        generatedAPI("PublisherAPI"),
+        generatedAPI("ControlAPI"),
+        .target(
+            name: "MockPlatform",
+            dependencies: [
+                "IQLAPI", "PublisherAPI", "ControlAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Specs")],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "MockPlatformCLI",
+            dependencies: [
+                "MockPlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "MockPlatformTests",
+            dependencies: [
+                "MockPlatform",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "LiveTests",
+            dependencies: ["MockPlatformCLI"],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One `POST /_mock/clock` request (control.md §4).
+enum ClockChange: Equatable {
+    case freeze(at: Date)
+    case run(from: Date)
+    case advance(seconds: Double)
+    case real
+
+    /// Reads the body; exactly one of `now`, `advance_seconds` or `mode`.
+    init(body: [String: JSONValue]) throws(APIError) {
+        let fields = FieldReader(body)
+        let given = ["now", "advance_seconds", "mode"].filter { fields.value($0) != nil }
+        guard given.count == 1 else { throw .badRequest("give exactly one of now, advance_seconds or mode") }
+        let running = try fields.bool("running")
+        if running != nil, given != ["now"] { throw .badRequest("running needs now") }
+        if let text = try fields.string("now") {
+            guard let instant = RFC3339.date(from: text) else { throw .badRequest("now must be an RFC 3339 date-time") }
+            self = running == true ? .run(from: instant) : .freeze(at: instant)
+        } else if given == ["advance_seconds"] {
+            guard let seconds = try? fields.number("advance_seconds"), seconds >= 0, seconds.isFinite else {
+                throw .badRequest("advance_seconds must be a non-negative number")
+            }
+            self = .advance(seconds: seconds)
+        } else {
+            guard try fields.string("mode") == "real" else { throw .badRequest("mode must be real") }
+            self = .real
+        }
+    }
+
+    func apply(to clock: TenantClock) async {
+        switch self {
+        case .freeze(let instant): await clock.freeze(at: instant)
+        case .run(let instant): await clock.run(from: instant)
+        case .advance(let seconds): await clock.advance(by: seconds)
+        case .real: await clock.useRealTime()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ControlAPI
+import Foundation
+import OpenAPIRuntime
+
+/// The `/_mock` control API (`openapi/control.yaml`): health, readiness, specs, tenants, clock
+/// and reset.
+struct ControlHandlers: APIProtocol {
+    let tenants: TenantRegistry
+    let specs: SpecCatalog
+
+    /// Contract rules that must run before an operation's input is decoded.
+    static let rules: [String: OperationRule] = [
+        "setClock": { request in _ = try ClockChange(body: request.json) },
+    ]
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    /// Fixtures are loaded before the server listens, so a server that answers is ready.
+    func getReady(_ input: Operations.GetReady.Input) async throws -> Operations.GetReady.Output {
+        .ok(.init(body: .json(.init(status: .ready))))
+    }
+
+    func listSpecs(_ input: Operations.ListSpecs.Input) async throws -> Operations.ListSpecs.Output {
+        .ok(.init(body: .json(.init(specs: specs.names))))
+    }
+
+    func getSpec(_ input: Operations.GetSpec.Input) async throws -> Operations.GetSpec.Output {
+        guard let text = specs.documents[input.path.name] else {
+            throw APIError.notFound("no spec named \(input.path.name)")
+        }
+        return .ok(.init(body: .yaml(HTTPBody(text))))
+    }
+
+    func listTenants(_ input: Operations.ListTenants.Input) async throws -> Operations.ListTenants.Output {
+        guard try Tenant.bound().name == .default else {
+            throw APIError.notFound("tenants are listed by the default tenant only")
+        }
+        let summaries = await tenants.all().map { Components.Schemas.TenantSummary(name: $0.name.rawValue, createdAt: $0.createdAt) }
+        return .ok(.init(body: .json(.init(tenants: summaries))))
+    }
+
+    func resetTenant(_ input: Operations.ResetTenant.Input) async throws -> Operations.ResetTenant.Output {
+        await tenants.reset(try Tenant.bound().name)
+        return .ok(.init(body: .json(.init(reset: true))))
+    }
+
+    func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output {
+        .ok(.init(body: .json(try await clockBody())))
+    }
+
+    func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
+        try await ClockChange(body: RequestBody.json ?? [:]).apply(to: Tenant.bound().clock)
+        return .ok(.init(body: .json(try await clockBody())))
+    }
+
+    private func clockBody() async throws -> Components.Schemas.Clock {
+        let reading = try await Tenant.bound().clock.reading
+        return .init(now: reading.now, mode: Components.Schemas.Clock.ModePayload(rawValue: reading.mode.rawValue) ?? .real)
+    }
+}

@@ -1,0 +1,32 @@
+import HTTPTypes
+
+/// A request the server refuses, with the status and message the contract prescribes.
+///
+/// Handlers and rules throw it; the API surface the request arrived on renders it in that API's
+/// own error shape (IQL `{"success":"false","error":…}`, publisher DRF, control problem+json).
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    public var message: String
+    /// Field-level messages for APIs whose error shape names fields (the publisher's DRF shape).
+    public var field: String?
+    /// Extra response headers, e.g. `Allow` on a 405.
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.field = field
+        self.headers = headers
+    }
+
+    public static func badRequest(_ message: String, field: String? = nil) -> APIError {
+        APIError(.badRequest, message, field: field)
+    }
+
+    /// A bug: the only 500 the server answers.
+    public static let `internal` = APIError(.internalServerError, "internal server error")
+
+    public static func notFound(_ message: String) -> APIError {
+        APIError(.notFound, message)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What every new tenant starts from, read once at start from the fixture folder.
+///
+/// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`
+/// (see `Resources/README.md`).
+public struct Fixtures: Sendable {
+    public var settings: TenantSettings
+    public var campaigns: [Campaign]
+    /// Insurer picker choices, without the trailing `Other` the API adds.
+    public var insurers: [String]
+    /// Reference data shared by every tenant; never changed by a request.
+    public var zipcodes: ZipDirectory
+
+    public init(settings: TenantSettings, campaigns: [Campaign], insurers: [String], zipcodes: ZipDirectory) {
+        self.settings = settings
+        self.campaigns = campaigns
+        self.insurers = insurers
+        self.zipcodes = zipcodes
+    }
+
+    /// Loads every fixture file from `folder`, failing with the first file that is missing or
+    /// malformed.
+    public static func load(from folder: URL) throws -> Fixtures {
+        struct InsurerFile: Decodable { var insurers: [String] }
+        let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
+        let campaigns = try decode([Campaign].self, "campaigns.json", in: folder)
+        let insurers = try decode(InsurerFile.self, "insurers.json", in: folder).insurers
+        let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)
+        return Fixtures(
+            settings: settings,
+            campaigns: campaigns,
+            insurers: insurers.filter { $0 != "Other" },
+            zipcodes: try ZipDirectory(rangeFile: zipText)
+        )
+    }
+
+    private static func file(_ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw FixtureError("fixture file \(url.path) is missing")
+        }
+        return url
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ name: String, in folder: URL) throws -> T {
+        let data = try Data(contentsOf: try file(name, in: folder))
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw FixtureError("fixture file \(name) is not valid: \(error)")
+        }
+    }
+}

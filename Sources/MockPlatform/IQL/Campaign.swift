@@ -1,0 +1,82 @@
+import Foundation
+
+/// An IQL campaign: the qualification rule and the offer it grants (iql.md §3.4).
+///
+/// Campaigns are data: loaded from `campaigns.json` into every new tenant.
+public struct Campaign: Codable, Sendable, Equatable {
+    public var campaignID: String
+    public var enabled: Bool
+    /// The ad id shared by every driver qualifying here.
+    public var offerID: String
+    public var offerType: String
+    public var offerSubtype: String
+    public var country: String
+    public var states: [String]
+    public var minTrips: Int
+    public var minUniqueDrivingDays: Int
+    public var minDistanceMiles: Double
+    public var minZendriveScore: Int?
+    public var excludedInsurers: [String]
+    public var testDriveDays: Int
+    public var offerValidityDays: Int
+    public var advertiserName: String
+    public var advertiserID: String
+    public var headline: String
+    public var discountPercentage: Double
+    public var ad: AdContent
+    public var landingURL: String
+    public var brandColor: String
+
+    enum CodingKeys: String, CodingKey {
+        case campaignID = "campaign_id", enabled, offerID = "offer_id", offerType = "offer_type"
+        case offerSubtype = "offer_subtype", country, states, minTrips = "min_trips"
+        case minUniqueDrivingDays = "min_unique_driving_days", minDistanceMiles = "min_distance_miles"
+        case minZendriveScore = "min_zendrive_score", excludedInsurers = "excluded_insurers"
+        case testDriveDays = "test_drive_days", offerValidityDays = "offer_validity_days"
+        case advertiserName = "advertiser_name", advertiserID = "advertiser_id", headline
+        case discountPercentage = "discount_percentage", ad, landingURL = "landing_url"
+        case brandColor = "brand_color"
+    }
+
+    /// True when the campaign is live in `state` (an upper-case code).
+    public func covers(state: String) -> Bool { enabled && states.contains(state) }
+
+    /// True when the campaign refuses customers of `insurer` (case-insensitive, trimmed).
+    public func excludes(insurer: String?) -> Bool {
+        guard let insurer = insurer?.trimmingCharacters(in: .whitespaces).lowercased(), !insurer.isEmpty else { return false }
+        return excludedInsurers.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == insurer }
+    }
+}
+
+/// The ad-unit content a campaign's offer renders (iql.md §2.6).
+public struct AdContent: Codable, Sendable, Equatable {
+    public struct Body: Codable, Sendable, Equatable {
+        public var text: String
+        public var bullets: [String]
+    }
+
+    public struct Disclaimers: Codable, Sendable, Equatable {
+        public var currentCustomer: String
+        public var generic: String
+        enum CodingKeys: String, CodingKey { case currentCustomer = "current_customer", generic }
+    }
+
+    public struct Legal: Codable, Sendable, Equatable {
+        public var disclaimers: Disclaimers
+        public var privacyPolicyURL: String
+        public var termsAndConditionsURL: String
+        enum CodingKeys: String, CodingKey {
+            case disclaimers, privacyPolicyURL = "privacy_policy_url", termsAndConditionsURL = "terms_and_conditions_url"
+        }
+    }
+
+    public var insurerName: String
+    public var title: String
+    public var body: Body
+    public var buttonText: String
+    public var legal: Legal
+
+    enum CodingKeys: String, CodingKey {
+        case insurerName = "insurer_name", title, body, buttonText = "button_text", legal
+    }
+}

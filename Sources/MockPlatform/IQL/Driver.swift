@@ -1,0 +1,58 @@
+import Foundation
+
+/// One IQL driver as the publisher sees it: onboarding answers, trips and offers.
+public struct Driver: Sendable, Equatable {
+    public let id: String
+    public var country: String?
+    public var state: String?
+    public var zipcode: String?
+    public var insurer: String?
+    /// `segment.acq_source`, the acquisition source.
+    public var acquisitionSource: String?
+    /// When the driver opted in to the test drive: first creation, or `opt_in_days`.
+    public var optedInAt: Date
+    /// Trips in start order.
+    public var trips: [Trip] = []
+    public var offers: [Offer] = []
+
+    public init(id: String, optedInAt: Date) {
+        self.id = id
+        self.optedInAt = optedInAt
+    }
+
+    /// True when the driver holds at least one offer that is still served at `now`.
+    public func hasActiveOffer(at now: Date) -> Bool { offers.contains { $0.isActive(at: now) } }
+}
+
+/// What a driverInfo PUT asks to change (iql.md §2.1): required fields replace, optional
+/// fields are kept when absent and cleared by `null`.
+public struct DriverInfoChange: Sendable, Equatable {
+    /// An optional field's instruction.
+    public enum Update<Value: Sendable & Equatable>: Sendable, Equatable {
+        case keep
+        case clear
+        case set(Value)
+
+        func applied(to current: Value?) -> Value? {
+            switch self {
+            case .keep: current
+            case .clear: nil
+            case .set(let value): value
+            }
+        }
+    }
+
+    public var country: String
+    public var state: String
+    public var zipcode: Update<String>
+    public var insurer: Update<String>
+    public var acquisitionSource: Update<String>
+
+    func apply(to driver: inout Driver) {
+        driver.country = country
+        driver.state = state
+        driver.zipcode = zipcode.applied(to: driver.zipcode)
+        driver.insurer = insurer.applied(to: driver.insurer)
+        driver.acquisitionSource = acquisitionSource.applied(to: driver.acquisitionSource)
+    }
+}

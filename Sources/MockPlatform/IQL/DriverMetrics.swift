@@ -1,0 +1,43 @@
+import Foundation
+
+/// driverStatus metrics over a driver's valid trips in a date window (iql.md §2.3).
+public struct DriverMetrics: Sendable, Equatable {
+    public var dateFirstDrive: CalendarDay?
+    public var tripsCount: Int
+    public var distanceMiles: Double
+    /// Distance-weighted mean score, rounded half up; nil without trips.
+    public var zendriveScore: Int?
+    /// Distance-weighted mean of each rating, rounded half up; nil without trips.
+    public var eventRatings: EventRatings?
+    public var uniqueDrivingDays: Int
+
+    /// Aggregates the valid (not invalidated) trips whose UTC start date lies in `window`.
+    public init(trips: [Trip], window: ClosedRange<CalendarDay>) {
+        let counted = trips.filter { !$0.invalidated && window.contains(CalendarDay(containing: $0.start)) }
+        let days = Set(counted.map { CalendarDay(containing: $0.start) })
+        dateFirstDrive = days.min()
+        tripsCount = counted.count
+        distanceMiles = counted.reduce(0) { $0 + $1.distanceMiles }
+        uniqueDrivingDays = days.count
+        guard !counted.isEmpty else {
+            zendriveScore = nil
+            eventRatings = nil
+            return
+        }
+        func weightedMean(_ value: (Trip) -> Int) -> Int {
+            let total = counted.reduce(0.0) { $0 + $1.distanceMiles }
+            let mean = total > 0
+                ? counted.reduce(0.0) { $0 + Double(value($1)) * $1.distanceMiles } / total
+                : Double(counted.reduce(0) { $0 + value($1) }) / Double(counted.count)
+            return Int((mean + 0.5).rounded(.down))
+        }
+        zendriveScore = weightedMean(\.score)
+        eventRatings = EventRatings(
+            rapidAcceleration: weightedMean(\.eventRatings.rapidAcceleration),
+            phoneUse: weightedMean(\.eventRatings.phoneUse),
+            hardBrake: weightedMean(\.eventRatings.hardBrake),
+            hardTurn: weightedMean(\.eventRatings.hardTurn),
+            overspeeding: weightedMean(\.eventRatings.overspeeding)
+        )
+    }
+}

@@ -1,0 +1,46 @@
+/// Device-token registration rules (campaigns-push.md §D), answered as DRF field errors.
+enum DeviceTokenRules {
+    /// The registration a valid body asks for; the first failing field otherwise.
+    static func registration(from body: [String: JSONValue], driverID: String) throws(APIError) -> DeviceRegistration {
+        guard driverID.count <= 256, !driverID.contains("/") else {
+            throw .badRequest("Ensure this field has no more than 256 characters and no '/'.", field: "driver_id")
+        }
+        let token = try string("token", in: body)
+        let platformName = try string("platform", in: body)
+        guard let platform = DeviceRegistration.Platform(rawValue: platformName) else {
+            throw .badRequest("\"\(platformName)\" is not a valid choice.", field: "platform")
+        }
+        let bundleID: String?
+        switch body["bundle_id"] {
+        case nil, .null?: bundleID = nil
+        case .string(let value)?:
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+                throw .badRequest("Enter a valid bundle id.", field: "bundle_id")
+            }
+            bundleID = value
+        default: throw .badRequest("Not a valid string.", field: "bundle_id")
+        }
+        switch platform {
+        case .ios:
+            guard (64...200).contains(token.count), token.count.isMultiple(of: 2), token.allSatisfy(\.isHexDigit) else {
+                throw .badRequest("Enter a valid APNs token.", field: "token")
+            }
+            return DeviceRegistration(driverID: driverID, platform: .ios, token: token.lowercased(), bundleID: bundleID)
+        case .android:
+            guard (20...4096).contains(token.count),
+                  token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" || $0 == "-") })
+            else { throw .badRequest("Enter a valid FCM token.", field: "token") }
+            return DeviceRegistration(driverID: driverID, platform: .android, token: token, bundleID: bundleID)
+        }
+    }
+
+    private static func string(_ key: String, in body: [String: JSONValue]) throws(APIError) -> String {
+        switch body[key] {
+        case nil, .null?: throw .badRequest("This field is required.", field: key)
+        case .string(let value)?:
+            guard !value.isEmpty else { throw .badRequest("This field may not be blank.", field: key) }
+            return value
+        default: throw .badRequest("Not a valid string.", field: key)
+        }
+    }
+}

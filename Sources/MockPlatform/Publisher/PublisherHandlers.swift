@@ -1,0 +1,37 @@
+import PublisherAPI
+
+/// The publisher reference backend (`openapi/publisher.yaml`): ZIP lookup, insurers, device
+/// tokens.
+struct PublisherHandlers: APIProtocol {
+    let zipcodes: ZipDirectory
+
+    /// Contract rules that must run before an operation's input is decoded.
+    static let rules: [String: OperationRule] = [
+        "registerDeviceToken": { request in
+            _ = try DeviceTokenRules.registration(from: request.json, driverID: request.pathParameters["driver_id"] ?? "")
+        },
+    ]
+
+    func getZipcode(_ input: Operations.GetZipcode.Input) async throws -> Operations.GetZipcode.Output {
+        let zip = input.path.zip
+        guard zip.utf8.count == 5, zip.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw APIError.badRequest("zipcode must be 5 digits")
+        }
+        guard let code = zipcodes.stateCode(of: zip) else { throw APIError.notFound("Not found.") }
+        return .ok(.init(body: .json(.init(
+            zipcode: zip, stateCode: code, stateName: USState.name(of: code) ?? code, countryCode: .usa
+        ))))
+    }
+
+    func listInsurers(_ input: Operations.ListInsurers.Input) async throws -> Operations.ListInsurers.Output {
+        .ok(.init(body: .json(.init(insurers: try Tenant.bound().insurers + ["Other"]))))
+    }
+
+    func registerDeviceToken(
+        _ input: Operations.RegisterDeviceToken.Input
+    ) async throws -> Operations.RegisterDeviceToken.Output {
+        let registration = try DeviceTokenRules.registration(from: RequestBody.json ?? [:], driverID: input.path.driverId)
+        try await Tenant.bound().devices.register(registration)
+        return .ok(.init(body: .json([.success])))
+    }
+}

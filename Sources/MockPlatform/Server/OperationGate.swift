@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// What an operation's contract rules see of a request before its input is decoded.
+public struct RawRequest: Sendable {
+    /// The JSON body, for operations that take one.
+    public var json: [String: JSONValue]
+    /// Path parameters, percent-decoded.
+    public var pathParameters: [String: String]
+}
+
+/// Contract checks of one operation, run before the generated decoder so that each rule's own
+/// message and the contract's check order hold. Throws the first failure.
+public typealias OperationRule = @Sendable (RawRequest) async throws -> Void
+
+/// The generated server's outermost middleware for one API: runs the operation's rules, then
+/// renders any error a handler throws in that API's error shape.
+struct OperationGate: ServerMiddleware {
+    let surface: APISurface
+    let rules: [String: OperationRule]
+
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            if let rule = rules[operationID] {
+                let parameters = metadata.pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
+                try await rule(RawRequest(json: RequestBody.json ?? [:], pathParameters: parameters))
+            }
+            return try await next(request, body, metadata)
+        } catch {
+            let rendered = surface.render(Self.apiError(for: error))
+            return (rendered.0, HTTPBody(rendered.1))
+        }
+    }
+
+    /// The contract error behind a thrown error: a handler's own `APIError`, a 400 for input the
+    /// generated decoder refused, a 500 for anything else.
+    static func apiError(for error: any Error) -> APIError {
+        if let error = error as? APIError { return error }
+        if let error = error as? ServerError {
+            if let underlying = error.underlyingError as? APIError { return underlying }
+            if error.underlyingError is DecodingError {
+                return .badRequest("request does not match the \(error.operationID) schema")
+            }
+        }
+        return .internal
+    }
+}

@@ -1,0 +1,8 @@
+/// The current request's body, read once by the platform responder.
+public enum RequestBody {
+    /// The body as a JSON object, for requests that carry one (POST, PUT, PATCH); an empty body
+    /// reads as `{}`. Rules read it before the generated decoder runs, so that each contract
+    /// message and check order holds; handlers read it where typed input loses information
+    /// (an explicit `null` versus an absent key).
+    @TaskLocal public static var json: [String: JSONValue]?
+}

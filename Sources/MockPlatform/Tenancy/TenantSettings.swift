@@ -1,0 +1,21 @@
+/// A tenant's settings (iql.md §3.8 tenant config; control.md §5), loaded from `tenant.json`.
+public struct TenantSettings: Codable, Sendable, Equatable {
+    /// Keys accepted in `Authorization: APIKEY <key>`; the first also signs outgoing webhooks.
+    public var apiKeys: [String]
+    public var publisherAppName: String
+    public var publisherAppID: String
+    /// States removed from the supported-locations list.
+    public var excludedStates: [String]
+    public var supportedStateDetailsEnabled: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case apiKeys = "api_keys", publisherAppName = "publisher_app_name", publisherAppID = "publisher_app_id"
+        case excludedStates = "excluded_states", supportedStateDetailsEnabled = "supported_state_details_enabled"
+    }
+
+    /// The supported locations (iql.md §2.5): 50 states + DC minus `excludedStates`, by code.
+    public var supportedStates: [String] {
+        let excluded = Set(excludedStates.map { $0.uppercased() })
+        return USState.statesAndDC.keys.filter { !excluded.contains($0) }.sorted()
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MockPlatform
+
+/// `mock-platform serve`: runs the server until SIGINT or SIGTERM.
+///
+/// Every option also reads `MOCK_PLATFORM_<NAME>` (dashes as underscores); a flag wins over its
+/// variable, the variable over the default.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the mock server (the default command).")
+
+    @Option(help: "Listen address. Env: MOCK_PLATFORM_HOST. Default: 127.0.0.1.")
+    var host: String?
+
+    @Option(help: "Listen port; 0 picks a free one. Env: MOCK_PLATFORM_PORT. Default: 8080.")
+    var port: Int?
+
+    @Option(help: "Base of absolute URLs the mock emits. Env: MOCK_PLATFORM_PUBLIC_URL. Default: http://<host>:<port>.")
+    var publicURL: String?
+
+    @Option(help: "Fixture folder loaded into every new tenant. Env: MOCK_PLATFORM_FIXTURES. Default: Resources/fixtures.")
+    var fixtures: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
+    var logLevel: String?
+
+    func run() async throws {
+        let options = try resolvedOptions(environment: ProcessInfo.processInfo.environment)
+        var logger = Logger(label: "mock-platform")
+        logger.logLevel = options.logLevel
+        let started = ContinuousClock.now
+        let fixtures = try Fixtures.load(from: options.fixtures)
+        let app = try MockPlatformServer.makeApplication(
+            options: options,
+            fixtures: fixtures,
+            specs: try SpecCatalog.bundled(),
+            logger: logger,
+            onServerRunning: { port in
+                let elapsed = ContinuousClock.now - started
+                let url = options.publicURL ?? "http://\(options.host):\(port)"
+                let line = "mock-platform listening on \(url) (ready in \(elapsed.formatted(.units(allowed: [.milliseconds]))), \(fixtures.zipcodes.count) ZIP codes)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        )
+        try await app.runService()
+    }
+
+    /// Flags, then `MOCK_PLATFORM_*` variables, then defaults.
+    func resolvedOptions(environment: [String: String]) throws -> ServerOptions {
+        func value(_ flag: String?, _ name: String) -> String? {
+            flag ?? environment["MOCK_PLATFORM_\(name)"].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var options = ServerOptions()
+        options.host = value(host, "HOST") ?? options.host
+        if let text = value(port.map(String.init), "PORT") {
+            guard let number = Int(text), (0...65_535).contains(number) else {
+                throw ValidationError("port must be a number from 0 to 65535, got '\(text)'")
+            }
+            options.port = number
+        }
+        options.publicURL = value(publicURL, "PUBLIC_URL")
+        if let folder = value(fixtures, "FIXTURES") { options.fixtures = URL(fileURLWithPath: folder) }
+        if let level = value(logLevel, "LOG_LEVEL") {
+            guard let parsed = Logger.Level(rawValue: level) else {
+                throw ValidationError("log level must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            options.logLevel = parsed
+        }
+        return options
+    }
+}
