@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// The real `mock-platform` binary, started on a free loopback port for one test, and spoken to
+/// through URLSession as an app would.
+final class LiveServer: @unchecked Sendable {
+    // @unchecked: `process` and `pipe` are set once in init and only read afterwards.
+    private let process: Process
+    private let output: Pipe
+    /// `http://127.0.0.1:<port>`, as printed by the server.
+    let baseURL: URL
+    /// The line the server printed once ready.
+    let readyLine: String
+
+    /// The built executable: `MOCK_PLATFORM_BINARY`, else next to the test bundle.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["MOCK_PLATFORM_BINARY"] { return URL(fileURLWithPath: path) }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("mock-platform")
+    }
+
+    /// The repository root, so the server finds `Resources/fixtures`.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Starts the server with `arguments` (after `serve`) and waits for its ready line.
+    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve"] + arguments
+        process.currentDirectoryURL = Self.repositoryRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        readyLine = try Self.readLine(containing: "listening on", from: output.fileHandleForReading, timeout: 60)
+        guard let urlText = readyLine.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
+              let url = URL(string: String(urlText)) else {
+            process.terminate()
+            throw LiveServerError("no URL in ready line: \(readyLine)")
+        }
+        baseURL = url
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    func stop(timeout: TimeInterval = 10) throws -> Int32 {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else { throw LiveServerError("server still running \(timeout) s after SIGTERM") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return process.terminationStatus
+    }
+
+    /// One HTTP exchange.
+    struct Reply {
+        let status: Int
+        let headers: [AnyHashable: Any]
+        let body: Data
+
+        func header(_ name: String) -> String? {
+            headers.first { ($0.key as? String)?.lowercased() == name.lowercased() }?.value as? String
+        }
+
+        func json() throws -> [String: Any] {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: body) as? [String: Any], String(decoding: body, as: UTF8.self))
+        }
+    }
+
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> Reply {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: baseURL.absoluteString + path)))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try XCTUnwrap(response as? HTTPURLResponse)
+        return Reply(status: http.statusCode, headers: http.allHeaderFields, body: data)
+    }
+
+    private static func readLine(containing marker: String, from handle: FileHandle, timeout: TimeInterval) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffered = ""
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw LiveServerError("server exited before it was ready: \(buffered)") }
+            buffered += String(decoding: chunk, as: UTF8.self)
+            if let line = buffered.split(separator: "\n").first(where: { $0.contains(marker) }) { return String(line) }
+        }
+        throw LiveServerError("no '\(marker)' line within \(timeout) s: \(buffered)")
+    }
+}
+
+struct LiveServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
