@@ -7,6 +7,9 @@ enum ClockChange: Equatable {
     case advance(seconds: Double)
     case real
 
+    /// The largest `advance_seconds`: 10,000 years.
+    static let maxAdvance: Double = 10_000 * 365.25 * 86_400
+
     /// Reads the body; exactly one of `now`, `advance_seconds` or `mode`.
     init(body: [String: JSONValue]) throws(APIError) {
         let fields = FieldReader(body)
@@ -14,16 +17,20 @@ enum ClockChange: Equatable {
         guard given.count == 1 else { throw .badRequest("give exactly one of now, advance_seconds or mode") }
         let running = try fields.bool("running")
         if running != nil, given != ["now"] { throw .badRequest("running needs now") }
-        if let text = try fields.string("now") {
-            guard let instant = RFC3339.date(from: text) else { throw .badRequest("now must be an RFC 3339 date-time") }
+        if given == ["now"] {
+            guard case .string(let text)? = fields.value("now"), let instant = RFC3339.date(from: text) else {
+                throw .badRequest("now must be an RFC 3339 date-time")
+            }
             self = running == true ? .run(from: instant) : .freeze(at: instant)
         } else if given == ["advance_seconds"] {
-            guard let seconds = try? fields.number("advance_seconds"), seconds >= 0, seconds.isFinite else {
+            // Capped at 10,000 years a step so that no sequence of requests can push the clock past
+            // the instants a date can hold (which would crash date arithmetic).
+            guard let seconds = try? fields.number("advance_seconds"), seconds >= 0, seconds <= Self.maxAdvance else {
                 throw .badRequest("advance_seconds must be a non-negative number")
             }
             self = .advance(seconds: seconds)
         } else {
-            guard try fields.string("mode") == "real" else { throw .badRequest("mode must be real") }
+            guard fields.value("mode") == .string("real") else { throw .badRequest("mode must be real") }
             self = .real
         }
     }

@@ -70,7 +70,7 @@ extension JSONValue {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            value = try JSONParser.parse(bytes)
         } catch {
             throw .malformed
         }

@@ -25,12 +25,15 @@ public struct ZipDirectory: Sendable {
             codes.append(String(fields[0]))
             let index = UInt8(codes.count)
             for run in fields[1].split(separator: ",") {
-                let bounds = run.split(separator: "-")
+                let bounds = run.split(separator: "-", omittingEmptySubsequences: false)
                 guard (1...2).contains(bounds.count),
-                      let low = Int(bounds[0]), let high = Int(bounds.last ?? bounds[0]),
-                      bounds.allSatisfy({ $0.count == 5 }), low <= high
+                      bounds.allSatisfy({ $0.utf8.count == 5 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+                      let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]), low <= high
                 else { throw FixtureError("zipcodes.txt line \(number + 1): bad run '\(run)'") }
                 for zip in low...high {
+                    guard table[zip] == 0 else {
+                        throw FixtureError("zipcodes.txt line \(number + 1): ZIP \(String(format: "%05d", zip)) is listed twice")
+                    }
                     table[zip] = index
                 }
                 count += high - low + 1

@@ -3,11 +3,11 @@ import HTTPTypes
 /// IQL's pre-routing checks: the API key (iql.md §1 "Auth parsing") and the per-tenant switch
 /// of supported_state_details, both before any other check.
 struct IQLRequestGuard: RequestGuard {
-    func check(_ request: HTTPRequest, path: String, tenant: Tenant) throws(APIError) {
+    func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
         let segments = path.split(separator: "/")
         if IQLRoutes.isClick(segments) { return }
-        try authenticate(request.headerFields, keys: tenant.settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
-        if path == IQLRoutes.supportedStateDetails, !tenant.settings.supportedStateDetailsEnabled {
+        try authenticate(request.headerFields, keys: settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
+        if path == IQLRoutes.supportedStateDetails, !settings.supportedStateDetailsEnabled {
             throw APIError(.forbidden, "supported_state_details is not enabled for this publisher")
         }
     }

@@ -3,7 +3,7 @@ enum DeviceTokenRules {
     /// The registration a valid body asks for; the first failing field otherwise.
     static func registration(from body: [String: JSONValue], driverID: String) throws(APIError) -> DeviceRegistration {
         guard driverID.count <= 256, !driverID.contains("/") else {
-            throw .badRequest("Ensure this field has no more than 256 characters and no '/'.", field: "driver_id")
+            throw .badRequest("Ensure this field has no more than 256 characters.", field: "driver_id")
         }
         let token = try string("token", in: body)
         let platformName = try string("platform", in: body)
@@ -22,7 +22,8 @@ enum DeviceTokenRules {
         }
         switch platform {
         case .ios:
-            guard (64...200).contains(token.count), token.count.isMultiple(of: 2), token.allSatisfy(\.isHexDigit) else {
+            guard (64...200).contains(token.count), token.count.isMultiple(of: 2),
+                  token.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
                 throw .badRequest("Enter a valid APNs token.", field: "token")
             }
             return DeviceRegistration(driverID: driverID, platform: .ios, token: token.lowercased(), bundleID: bundleID)

@@ -5,9 +5,9 @@ import NIOCore
 
 /// The server's front door, around the router.
 ///
-/// For every request it: strips the `/t/{tenant}` prefix and binds that tenant; runs the
-/// surface's guard (IQL: API key); answers unknown routes (404) and wrong methods (405 with
-/// `Allow`); reads the body of POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when
+/// For every request it: strips the `/t/{tenant}` prefix; runs the surface's guard (IQL: API
+/// key); answers unknown routes (404) and wrong methods (405 with `Allow`); only then creates
+/// and binds the tenant; reads the body of POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when
 /// malformed or not an object); then hands the request to the router. Every failure, its own or
 /// a handler's, is rendered in the error shape of the API the request was for.
 public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
@@ -24,9 +24,9 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
         let surface = APISurface.of(path: target.path)
         do {
             guard let name = target.tenant else { throw APIError.notFound(surface.unknownRouteMessage) }
-            let tenant = await tenants.tenant(name)
-            try guards[surface]?.check(request.head, path: target.path, tenant: tenant)
+            try guards[surface]?.check(request.head, path: target.path, settings: await tenants.settings(of: name))
             try checkRoute(request.method, path: target.path, surface: surface)
+            let tenant = await tenants.tenant(name)
             var request = request
             let json = try await readJSONBody(of: &request, surface: surface)
             let routed = rewrite(request, toPath: target.path)

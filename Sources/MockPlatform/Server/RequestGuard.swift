@@ -4,5 +4,5 @@ import HTTPTypes
 /// key, then the switched-off supported_state_details endpoint).
 public protocol RequestGuard: Sendable {
     /// Throws the first failure; `path` is tenant-relative without a trailing slash.
-    func check(_ request: HTTPRequest, path: String, tenant: Tenant) throws(APIError)
+    func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError)
 }

@@ -24,6 +24,11 @@ public actor TenantRegistry {
         return tenant
     }
 
+    /// The settings of the named tenant, or those it would be created with; creates nothing.
+    public func settings(of name: TenantName) -> TenantSettings {
+        tenants[name]?.settings ?? fixtures.settings
+    }
+
     /// Replaces the tenant with a fresh one from the fixtures, in one step: requests already
     /// running finish against the old state, later ones see only the new.
     @discardableResult

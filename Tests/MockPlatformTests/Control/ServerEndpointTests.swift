@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// `/_mock/health`, `/_mock/ready`, `/_mock/openapi`, `/_mock/openapi/{name}.yaml` (control.md §3).
+final class ServerEndpointTests: XCTestCase {
+    func testHealthAndReady() async throws {
+        try await TestPlatform.run { platform in
+            for prefix in ["", "/t/ci-1"] {
+                let health = try await platform.send(.get, "\(prefix)/_mock/health")
+                XCTAssertEqual(health.status, .ok)
+                XCTAssertEqual(health.headers[.contentType]?.hasPrefix("application/json"), true)
+                health.assertJSON(["status": "ok"])
+                let ready = try await platform.send(.get, "\(prefix)/_mock/ready/")
+                XCTAssertEqual(ready.status, .ok)
+                ready.assertJSON(["status": "ready"])
+            }
+        }
+    }
+
+    func testHealthNeedsNoKeyAndRefusesOtherMethods() async throws {
+        try await TestPlatform.run { platform in
+            let reply = try await platform.send(.post, "/_mock/health", json: [String: Any]())
+            reply.assertProblem(.methodNotAllowed, "method POST is not allowed")
+            XCTAssertEqual(reply.headers[.allow], "GET")
+        }
+    }
+
+    func testSpecListNamesTheServedDocuments() async throws {
+        try await TestPlatform.run { platform in
+            let reply = try await platform.send(.get, "/_mock/openapi")
+            XCTAssertEqual(reply.status, .ok, reply.text)
+            let body = try reply.json()
+            XCTAssertEqual(Array(body.keys), ["specs"])
+            let names = try XCTUnwrap(body["specs"] as? [String])
+            for name in ["control", "iql", "publisher"] {
+                XCTAssertTrue(names.contains(name), "\(names)")
+            }
+            XCTAssertEqual(Set(names).count, names.count, "no name twice")
+            for name in names {
+                let spec = try await platform.send(.get, "/_mock/openapi/\(name).yaml")
+                XCTAssertEqual(spec.status, .ok, "\(name): \(spec.text.prefix(200))")
+                XCTAssertTrue(spec.text.hasPrefix("openapi: 3."), name)
+            }
+        }
+    }
+
+    /// Each served document is the file in `openapi/`, byte for byte.
+    func testServedSpecsAreTheFilesOnDisk() async throws {
+        try await TestPlatform.run { platform in
+            for name in ["iql", "publisher", "control"] {
+                let reply = try await platform.send(.get, "/_mock/openapi/\(name).yaml")
+                XCTAssertEqual(reply.status, .ok)
+                XCTAssertEqual(reply.headers[.contentType]?.hasPrefix("application/yaml"), true, "\(reply.headers)")
+                let disk = try RepositoryFiles.data("openapi/\(name).yaml")
+                XCTAssertEqual(reply.body.count, disk.count, name)
+                XCTAssertTrue(reply.body == disk, "\(name).yaml differs from openapi/\(name).yaml")
+            }
+            // The same documents for every tenant.
+            let tenant = try await platform.send(.get, "/t/ci-1/_mock/openapi/iql.yaml")
+            XCTAssertTrue(tenant.body == (try RepositoryFiles.data("openapi/iql.yaml")))
+        }
+    }
+
+    func testUnknownSpecIsAProblem404() async throws {
+        try await TestPlatform.run { platform in
+            let wallet = try await platform.send(.get, "/_mock/openapi/wallet.yaml")
+            wallet.assertProblem(.notFound, "no spec named wallet")
+            for path in ["/_mock/openapi/iql.json", "/_mock/openapi/.yaml", "/_mock/openapi/iql.yaml/extra", "/_mock/nothing"] {
+                let reply = try await platform.send(.get, path)
+                XCTAssertEqual(reply.status, .notFound, path)
+                XCTAssertEqual(reply.headers[.contentType], "application/problem+json", path)
+                let body = try reply.json()
+                XCTAssertEqual(Set(body.keys), ["type", "title", "status", "detail"], path)
+                XCTAssertEqual(body["status"] as? Int, 404, path)
+                XCTAssertEqual(body["title"] as? String, "Not Found", path)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+@testable import MockPlatform
+import XCTest
+
+/// The strict request-body parser: what it accepts and what answers `malformed JSON body`.
+final class JSONParserTests: XCTestCase {
+    private func parse(_ text: String) -> JSONValue? { try? JSONParser.parse(Array(text.utf8)) }
+
+    func testAcceptsEveryJSONValueKind() {
+        XCTAssertEqual(
+            parse(#" {"a": [1, -2.5, 3e2, true, false, null, "x\"\\\/\n\u00e9\ud83d\ude00"], "b": {}} "#),
+            .object([
+                "a": .array([.integer(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null, .string("x\"\\/\né😀")]),
+                "b": .object([:]),
+            ])
+        )
+    }
+
+    func testRejectsWhatRFC8259Rejects() {
+        for text in [#"{"a":1,}"#, "[1,2,]", "{'a':1}", "01", "1.", "-", ".5", "+1", "[1 2]", #"{"a" 1}"#,
+                     "\"tab\there\"", #""\x""#, #""\ud800""#, "nul", "{} {}", "", "NaN", "1e999"] {
+            XCTAssertNil(parse(text), "should reject: \(text)")
+        }
+    }
+
+    func testDeepNestingIsRefusedWithoutExhaustingTheStack() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertNil(parse(deep))
+        let allowed = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
+        XCTAssertNotNil(parse(allowed))
+    }
+
+    func testTrailingCommaBodyIsMalformedOverHTTP() async throws {
+        try await TestPlatform.run { platform in
+            let reply = try await platform.iql(.put, "/iql/v1/driver/d1/info", body: #"{"country":"USA","state":"AZ",}"#)
+            XCTAssertEqual(reply.status, .badRequest)
+            XCTAssertEqual(reply.iqlError, "malformed JSON body")
+        }
+    }
+}

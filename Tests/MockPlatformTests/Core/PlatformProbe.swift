@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import MockPlatform
+import XCTest
+
+/// A wall clock a test moves by hand.
+final class ManualWallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+
+    init(_ instant: Date) { self.instant = instant }
+
+    var now: Date { lock.withLock { instant } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { instant = instant.addingTimeInterval(seconds) } }
+
+    var reader: @Sendable () -> Date { { self.now } }
+}
+
+/// An in-process server built like `TestPlatform`'s, that also hands the test its tenant
+/// registry (to look at state no endpoint exposes, such as device tokens) and its route catalog.
+struct PlatformProbe {
+    let platform: TestPlatform
+    let tenants: TenantRegistry
+    let routes: RouteCatalog
+
+    static func run(
+        fixtures: Fixtures = TestFixtures.shared,
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        _ test: @escaping @Sendable (PlatformProbe) async throws -> Void
+    ) async throws {
+        let (responder, routes) = try MockPlatformServer.makeResponder(
+            options: ServerOptions(),
+            fixtures: fixtures,
+            specs: try SpecCatalog.bundled(),
+            wallClock: wallClock
+        )
+        let tenants = responder.tenants
+        let app = Application(responder: responder, logger: Logger(label: "test"))
+        try await app.test(.router) { client in
+            try await test(PlatformProbe(platform: TestPlatform(client: client), tenants: tenants, routes: routes))
+        }
+    }
+
+    /// The device tokens a tenant holds for a driver.
+    func registrations(of driverID: String, tenant: String = "default") async throws -> [DeviceRegistration] {
+        let name = try XCTUnwrap(tenant == "default" ? TenantName.default : TenantName(tenant))
+        return await tenants.tenant(name).devices.registrations(of: driverID)
+    }
+}
+
+/// Repository paths the tests read independently of the server.
+enum RepositoryFiles {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ relativePath: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(relativePath))
+    }
+}
+
+extension TestPlatform.Reply {
+    /// The body as any JSON value (object, array, fragment).
+    func anyJSON() throws -> Any {
+        try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+    }
+
+    /// Asserts the body is exactly this JSON value (compared as canonical JSON text, so `true`
+    /// and `1` differ).
+    func assertJSON(_ expected: Any, file: StaticString = #filePath, line: UInt = #line) {
+        guard let actual = try? anyJSON() else {
+            return XCTFail("not JSON: \(text)", file: file, line: line)
+        }
+        XCTAssertEqual(canonicalJSON(actual), canonicalJSON(expected), file: file, line: line)
+    }
+
+    /// Asserts an RFC 9457 problem with this status and detail.
+    func assertProblem(
+        _ status: HTTPResponse.Status, _ detail: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(self.status, status, text, file: file, line: line)
+        XCTAssertEqual(headers[.contentType], "application/problem+json", file: file, line: line)
+        let titles = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Payload Too Large", 415: "Unsupported Media Type"]
+        assertJSON(
+            ["type": "about:blank", "title": titles[status.code] ?? "?", "status": status.code, "detail": detail],
+            file: file, line: line
+        )
+    }
+
+    /// Asserts a publisher (DRF) error with this status and body.
+    func assertDRF(
+        _ status: HTTPResponse.Status, _ expected: [String: Any], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(self.status, status, text, file: file, line: line)
+        XCTAssertEqual(headers[.contentType]?.hasPrefix("application/json"), true, "\(headers)", file: file, line: line)
+        assertJSON(expected, file: file, line: line)
+    }
+}
+
+/// JSON text with sorted keys, for comparing values; a marker when the value is no JSON.
+func canonicalJSON(_ value: Any) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else {
+        return "<not JSON: \(value)>"
+    }
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import MockPlatform
+import XCTest
+
+/// Helpers shared by the IQL tests.
+extension TestPlatform {
+    /// Runs `test` against a server whose tenants start from `fixtures` (e.g. a changed
+    /// `tenant.json`), with the tenant registry at hand for seeding state the public API cannot
+    /// create yet (trips, offers).
+    static func run(
+        fixtures: Fixtures,
+        _ test: @escaping @Sendable (TestPlatform, TenantRegistry) async throws -> Void
+    ) async throws {
+        let (responder, _) = try MockPlatformServer.makeResponder(
+            options: ServerOptions(), fixtures: fixtures, specs: try SpecCatalog.bundled()
+        )
+        let registry = responder.tenants
+        let app = Application(responder: responder, logger: Logger(label: "test"))
+        try await app.test(.router) { client in
+            try await test(TestPlatform(client: client), registry)
+        }
+    }
+
+    /// The shared fixtures with the tenant settings changed by `change`.
+    static func fixtures(_ change: (inout TenantSettings) -> Void) -> Fixtures {
+        var fixtures = TestFixtures.shared
+        change(&fixtures.settings)
+        return fixtures
+    }
+
+    /// Freezes the tenant clock at an RFC 3339 instant through the control API.
+    func freezeClock(at now: String, tenantPrefix: String = "", file: StaticString = #filePath, line: UInt = #line) async throws {
+        let reply = try await send(.post, "\(tenantPrefix)/_mock/clock", json: ["now": now])
+        XCTAssertEqual(reply.status, .ok, "clock: \(reply.text)", file: file, line: line)
+    }
+
+    /// An IQL request with an explicit `Authorization` value (nil: no header) and extra headers.
+    @discardableResult
+    func iql(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        authorization: String?,
+        json: Any? = nil,
+        body: String? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> Reply {
+        var headers = headers
+        if let authorization { headers[.authorization] = authorization }
+        return try await send(method, path, json: json, body: body, headers: headers)
+    }
+
+    /// An authorised IQL request with a raw body and the given headers (no implied Content-Type).
+    @discardableResult
+    func iqlRaw(_ method: HTTPRequest.Method, _ path: String, body: String?, headers: HTTPFields = [:]) async throws -> Reply {
+        try await iql(method, path, authorization: "APIKEY \(Self.apiKey)", body: body, headers: headers)
+    }
+}
+
+/// Asserts an IQL error response: status, `application/json; charset=utf-8`, and exactly
+/// `{"success": "false", "error": message}`.
+func assertIQLError(
+    _ reply: TestPlatform.Reply,
+    _ status: HTTPResponse.Status,
+    _ message: String,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertEqual(reply.status, status, reply.text, file: file, line: line)
+    XCTAssertEqual(reply.headers[.contentType], "application/json; charset=utf-8", file: file, line: line)
+    guard let body = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any] else {
+        return XCTFail("not a JSON object: \(reply.text)", file: file, line: line)
+    }
+    XCTAssertEqual(body["success"] as? String, "false", reply.text, file: file, line: line)
+    XCTAssertEqual(body["error"] as? String, message, file: file, line: line)
+    XCTAssertEqual(Set(body.keys), ["success", "error"], reply.text, file: file, line: line)
+}
+
+/// Asserts a 405 whose `Allow` header lists exactly `allowed` and whose body has the IQL error shape.
+func assertMethodNotAllowed(
+    _ reply: TestPlatform.Reply,
+    allow allowed: Set<String>,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertEqual(reply.status, .methodNotAllowed, reply.text, file: file, line: line)
+    let allow = reply.headers[.allow] ?? ""
+    let methods = Set(allow.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    XCTAssertEqual(methods, allowed, "Allow: \(allow)", file: file, line: line)
+    XCTAssertEqual(reply.headers[.contentType], "application/json; charset=utf-8", file: file, line: line)
+    let body = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+    XCTAssertEqual(body?["success"] as? String, "false", reply.text, file: file, line: line)
+    XCTAssertNotNil(body?["error"] as? String, reply.text, file: file, line: line)
+}
+
+/// Builds trips and instants for metric tests.
+enum TripFactory {
+    /// An RFC 3339 UTC instant.
+    static func instant(_ text: String) -> Date {
+        guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("bad instant \(text)") }
+        return date
+    }
+
+    static func day(_ text: String) -> CalendarDay {
+        guard let day = CalendarDay(text) else { fatalError("bad day \(text)") }
+        return day
+    }
+
+    /// A 20-minute trip starting at `start`, with the given score, distance and ratings
+    /// (derived from the score when nil).
+    static func trip(
+        _ start: String,
+        miles: Double,
+        score: Int = 80,
+        ratings: EventRatings? = nil,
+        invalidated: Bool = false
+    ) -> Trip {
+        let begin = instant(start)
+        return Trip(
+            start: begin,
+            end: begin.addingTimeInterval(20 * 60),
+            distanceMiles: miles,
+            highwayDistanceMiles: 0,
+            score: score,
+            eventRatings: ratings ?? EventRatings(derivedFromScore: score),
+            startLocation: GeoPoint(latitude: 33.45, longitude: -112.07),
+            endLocation: GeoPoint(latitude: 33.50, longitude: -112.00),
+            invalidated: invalidated
+        )
+    }
+
+    static func ratings(_ value: Int) -> EventRatings {
+        EventRatings(rapidAcceleration: value, phoneUse: value, hardBrake: value, hardTurn: value, overspeeding: value)
+    }
+}

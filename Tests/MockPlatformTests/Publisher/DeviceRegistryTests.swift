@@ -1,0 +1,101 @@
+import Foundation
+@testable import MockPlatform
+import XCTest
+
+/// `DeviceRegistry` and `DeviceTokenRules` as units (campaigns-push.md §D idempotency and token rules).
+final class DeviceRegistryTests: XCTestCase {
+    private func ios(_ driver: String, _ token: String = SampleTokens.apns, bundle: String? = nil) -> DeviceRegistration {
+        DeviceRegistration(driverID: driver, platform: .ios, token: token, bundleID: bundle)
+    }
+
+    func testRepeatKeepsOneEntry() async {
+        let registry = DeviceRegistry()
+        await registry.register(ios("d1"))
+        await registry.register(ios("d1"))
+        let stored = await registry.registrations(of: "d1")
+        XCTAssertEqual(stored, [ios("d1")])
+    }
+
+    func testSameTokenForAnotherDriverMovesIt() async {
+        let registry = DeviceRegistry()
+        await registry.register(ios("d1", bundle: "com.example.app"))
+        await registry.register(ios("d2"))
+        let first = await registry.registrations(of: "d1")
+        let second = await registry.registrations(of: "d2")
+        XCTAssertEqual(first, [])
+        XCTAssertEqual(second, [ios("d2", bundle: "com.example.app")], "the move keeps the bundle id")
+    }
+
+    func testBundleIDIsUpdatedWhenSentAndKeptWhenNot() async {
+        let registry = DeviceRegistry()
+        await registry.register(ios("d1", bundle: "com.example.app"))
+        await registry.register(ios("d1", bundle: "com.example.beta"))
+        var stored = await registry.registrations(of: "d1")
+        XCTAssertEqual(stored.map(\.bundleID), ["com.example.beta"])
+        await registry.register(ios("d1"))
+        stored = await registry.registrations(of: "d1")
+        XCTAssertEqual(stored.map(\.bundleID), ["com.example.beta"])
+    }
+
+    func testKeyIsPlatformAndTokenAndADriverHoldsManyInFirstRegistrationOrder() async {
+        let registry = DeviceRegistry()
+        let shared = String(repeating: "ab", count: 32)
+        await registry.register(ios("d1", shared))
+        await registry.register(DeviceRegistration(driverID: "d1", platform: .android, token: shared, bundleID: nil))
+        await registry.register(ios("d1", SampleTokens.apns2))
+        await registry.register(ios("d1", shared, bundle: "com.example.app"))
+        let stored = await registry.registrations(of: "d1")
+        XCTAssertEqual(stored.map(\.platform), [.ios, .android, .ios])
+        XCTAssertEqual(stored.map(\.token), [shared, shared, SampleTokens.apns2])
+        XCTAssertEqual(stored.first?.bundleID, "com.example.app")
+        let nobody = await registry.registrations(of: "d2")
+        XCTAssertEqual(nobody, [])
+    }
+
+    func testRulesLowerCaseAPNsTokensSoBothCasesAreOneRegistration() async throws {
+        let registry = DeviceRegistry()
+        for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {
+            let registration = try DeviceTokenRules.registration(
+                from: ["token": .string(token), "platform": .string("ios")], driverID: "d1"
+            )
+            XCTAssertEqual(registration.token, SampleTokens.apns)
+            await registry.register(registration)
+        }
+        let stored = await registry.registrations(of: "d1")
+        XCTAssertEqual(stored.count, 1)
+    }
+
+    func testRulesKeepFCMTokensAndReadBundleID() throws {
+        let token = "AbC:def_GHI-" + String(repeating: "Q", count: 10)
+        let registration = try DeviceTokenRules.registration(
+            from: ["token": .string(token), "platform": .string("android"), "bundle_id": .string("com.example.app")],
+            driverID: "d9"
+        )
+        XCTAssertEqual(registration, DeviceRegistration(driverID: "d9", platform: .android, token: token, bundleID: "com.example.app"))
+    }
+
+    func testRulesReportFieldErrors() {
+        func error(_ body: [String: JSONValue], driverID: String = "d1") -> APIError? {
+            do {
+                _ = try DeviceTokenRules.registration(from: body, driverID: driverID)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let ios: [String: JSONValue] = ["token": .string(SampleTokens.apns), "platform": .string("ios")]
+        XCTAssertNil(error(ios))
+        XCTAssertEqual(error(["platform": .string("ios")]), .badRequest("This field is required.", field: "token"))
+        XCTAssertEqual(error(["token": .string("ab"), "platform": .string("ios")]), .badRequest("Enter a valid APNs token.", field: "token"))
+        XCTAssertEqual(error(["token": .string("ab"), "platform": .string("android")]), .badRequest("Enter a valid FCM token.", field: "token"))
+        XCTAssertEqual(error(["token": .string("ab"), "platform": .string("web")]), .badRequest("\"web\" is not a valid choice.", field: "platform"))
+        XCTAssertEqual(
+            error(ios.merging(["bundle_id": .string("a b")]) { $1 }), .badRequest("Enter a valid bundle id.", field: "bundle_id")
+        )
+        XCTAssertEqual(
+            error(ios, driverID: String(repeating: "x", count: 257)),
+            .badRequest("Ensure this field has no more than 256 characters.", field: "driver_id")
+        )
+        XCTAssertNil(error(ios, driverID: String(repeating: "x", count: 256)))
+    }
+}

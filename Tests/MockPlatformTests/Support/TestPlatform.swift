@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MockPlatform
+import NIOCore
+import XCTest
+
+/// The repository's fixtures, loaded once for every in-process test.
+enum TestFixtures {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/fixtures")
+
+    static let shared: Fixtures = {
+        do { return try Fixtures.load(from: folder) } catch { fatalError("fixtures: \(error)") }
+    }()
+}
+
+/// One in-process server per test: a fresh set of tenants behind the real front door.
+struct TestPlatform {
+    /// A response as a test sees it.
+    struct Reply {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let body: Data
+
+        /// The body as a JSON object; fails the test when it is not one.
+        func json(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+            return try XCTUnwrap(object as? [String: Any], "not a JSON object: \(text)", file: file, line: line)
+        }
+
+        /// The `error` of an IQL error body.
+        var iqlError: String? { (try? json())?["error"] as? String }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    static let apiKey = "mock-api-key"
+
+    /// Runs `test` against a new in-process server.
+    static func run(_ test: @escaping @Sendable (TestPlatform) async throws -> Void) async throws {
+        let app = try MockPlatformServer.makeApplication(
+            options: ServerOptions(),
+            fixtures: TestFixtures.shared,
+            specs: try SpecCatalog.bundled(),
+            logger: Logger(label: "test")
+        )
+        try await app.test(.router) { client in
+            try await test(TestPlatform(client: client))
+        }
+    }
+
+    let client: any TestClientProtocol
+
+    /// Sends a request; `json` is serialised as the body with `Content-Type: application/json`.
+    @discardableResult
+    func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        json: Any? = nil,
+        body: String? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> Reply {
+        var headers = headers
+        var buffer: ByteBuffer?
+        if let json {
+            buffer = ByteBuffer(data: try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        } else if let body {
+            buffer = ByteBuffer(string: body)
+        }
+        return try await client.execute(uri: path, method: method, headers: headers, body: buffer) { response in
+            Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        }
+    }
+
+    /// An IQL request with `Authorization: APIKEY mock-api-key`.
+    @discardableResult
+    func iql(_ method: HTTPRequest.Method, _ path: String, json: Any? = nil, body: String? = nil) async throws -> Reply {
+        try await send(method, path, json: json, body: body, headers: [.authorization: "APIKEY \(Self.apiKey)"])
+    }
+
+    /// Creates a driver through driverInfo PUT.
+    func createDriver(_ id: String, state: String = "AZ", zipcode: String? = "85004", tenantPrefix: String = "") async throws {
+        var body: [String: Any] = ["country": "USA", "state": state]
+        if let zipcode { body["zipcode"] = zipcode }
+        let reply = try await iql(.put, "\(tenantPrefix)/iql/v1/driver/\(id)/info", json: body)
+        XCTAssertEqual(reply.status, .ok, reply.text)
+    }
+}
