@@ -14,6 +14,8 @@ public struct Driver: Sendable, Equatable {
     /// Trips in start order.
     public var trips: [Trip] = []
     public var offers: [Offer] = []
+    /// Set once disqualificationStatus has been sent for this driver.
+    public var disqualified = false
 
     public init(id: String, optedInAt: Date) {
         self.id = id
@@ -22,6 +24,18 @@ public struct Driver: Sendable, Equatable {
 
     /// True when the driver holds at least one offer that is still served at `now`.
     public func hasActiveOffer(at now: Date) -> Bool { offers.contains { $0.isActive(at: now) } }
+
+    /// The offer ad_unit serves: the most recently created active one (ties: `offer_id`).
+    public func latestActiveOffer(at now: Date) -> Offer? {
+        activeOffers(at: now).first
+    }
+
+    /// Active offers, newest first (ties: `offer_id` ascending), as multi-offer lists them.
+    public func activeOffers(at now: Date) -> [Offer] {
+        offers.filter { $0.isActive(at: now) }.sorted {
+            $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.offerID < $1.offerID
+        }
+    }
 }
 
 /// What a driverInfo PUT asks to change (iql.md §2.1): required fields replace, optional

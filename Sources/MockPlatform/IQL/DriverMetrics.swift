@@ -11,6 +11,11 @@ public struct DriverMetrics: Sendable, Equatable {
     public var eventRatings: EventRatings?
     public var uniqueDrivingDays: Int
 
+    /// Aggregates every valid trip, of any date: the qualification and engagement metrics.
+    public init(validTrips trips: [Trip]) {
+        self.init(trips: trips, window: CalendarDay(daysSinceEpoch: Int.min / 2)...CalendarDay(daysSinceEpoch: Int.max / 2))
+    }
+
     /// Aggregates the valid (not invalidated) trips whose UTC start date lies in `window`.
     public init(trips: [Trip], window: ClosedRange<CalendarDay>) {
         let counted = trips.filter { !$0.invalidated && window.contains(CalendarDay(containing: $0.start)) }

@@ -4,12 +4,19 @@ import IQLAPI
 /// The IQL publisher API (`openapi/iql.yaml`), per tenant.
 ///
 /// Bodies are checked by `rules(zipcodes:)` before the generated decoder runs; handlers then
-/// read the tenant bound to the request and answer from its `IQLStore`.
+/// read the tenant bound to the request and answer from its `IQLStore`. This file holds the
+/// onboarding operations; the others live in `IQLHandlers+<Area>.swift`.
 struct IQLHandlers: APIProtocol {
     let zipcodes: ZipDirectory
+    /// `--public-url` without a trailing slash: the base of `logo_url` and `button_click_url`.
+    let publicBaseURL: String
 
-    /// Contract rules that must run before an operation's input is decoded.
+    /// Contract rules that must run before an operation's input is decoded, for every area.
     static func rules(zipcodes: ZipDirectory) -> [String: OperationRule] {
+        onboardingRules(zipcodes: zipcodes)
+    }
+
+    private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
         let driverInfo = DriverInfoRules(zipcodes: zipcodes)
         return [
             "putDriverInfo": { request in
@@ -86,10 +93,11 @@ struct IQLHandlers: APIProtocol {
         return .ok(.init(body: .json(.init(countries: [.init(countryCode: "USA", states: states)]))))
     }
 
-    /// The driver, after the `driver_id` rules; 404 `invalid driver id` when unknown.
-    private func knownDriver(_ id: String, in tenant: Tenant) async throws -> Driver {
+    /// The driver, after the `driver_id` rules and an engine run; 404 `invalid driver id` when
+    /// unknown.
+    func knownDriver(_ id: String, in tenant: Tenant) async throws -> Driver {
         try DriverID.validate(id)
-        guard let driver = await tenant.iql.driver(id) else { throw APIError.notFound("invalid driver id") }
+        guard let driver = await tenant.iql.driver(id, now: await tenant.clock.now) else { throw APIError.notFound("invalid driver id") }
         return driver
     }
 }

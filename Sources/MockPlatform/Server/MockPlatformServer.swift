@@ -42,7 +42,7 @@ public enum MockPlatformServer {
         let router = Router(context: BasicRequestContext.self)
         let recorder = RouteRecorder(router: router)
 
-        try IQLHandlers(zipcodes: fixtures.zipcodes).registerHandlers(
+        try IQLHandlers(zipcodes: fixtures.zipcodes, publicBaseURL: options.publicBaseURL).registerHandlers(
             on: recorder,
             configuration: openAPIConfiguration,
             middlewares: try middlewares(for: .iql, rules: IQLHandlers.rules(zipcodes: fixtures.zipcodes), specs: specs)

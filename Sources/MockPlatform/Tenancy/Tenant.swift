@@ -11,6 +11,8 @@ public final class Tenant: Sendable {
     public let settings: TenantSettings
     public let clock: TenantClock
     public let iql: IQLStore
+    /// Everything the tenant's platforms emitted, oldest first.
+    public let events: EventLog
     public let devices: DeviceRegistry
     /// Insurer picker choices, without `Other`.
     public let insurers: [String]
@@ -20,7 +22,8 @@ public final class Tenant: Sendable {
         self.createdAt = createdAt
         settings = fixtures.settings
         clock = TenantClock(wallClock: wallClock)
-        iql = IQLStore(campaigns: fixtures.campaigns)
+        events = EventLog()
+        iql = IQLStore(campaigns: fixtures.campaigns, settings: fixtures.settings, events: events, ids: IDGenerator(seedName: name.rawValue))
         devices = DeviceRegistry()
         insurers = fixtures.insurers
     }

@@ -7,10 +7,21 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     /// States removed from the supported-locations list.
     public var excludedStates: [String]
     public var supportedStateDetailsEnabled: Bool
+    /// Unit of disqualificationStatus's `timestamp`: seconds as documented, or milliseconds.
+    public var disqualificationTimestampUnit: TimestampUnit
+    /// Secret the click tokens of this tenant are signed with (mixed with the tenant name).
+    public var clickSecret: String
+
+    /// `s` or `ms`.
+    public enum TimestampUnit: String, Codable, Sendable {
+        case seconds = "s"
+        case milliseconds = "ms"
+    }
 
     enum CodingKeys: String, CodingKey {
         case apiKeys = "api_keys", publisherAppName = "publisher_app_name", publisherAppID = "publisher_app_id"
         case excludedStates = "excluded_states", supportedStateDetailsEnabled = "supported_state_details_enabled"
+        case disqualificationTimestampUnit = "disqualification_timestamp_unit", clickSecret = "click_secret"
     }
 
     /// The supported locations (iql.md §2.5): 50 states + DC minus `excludedStates`, by code.

@@ -149,7 +149,7 @@ final class DriverStatusTests: XCTestCase {
     /// Seeds `d1` in the default tenant with trips and offers, bypassing the public API.
     private static func seed(_ registry: TenantRegistry, trips: [Trip], offers: [Offer] = []) async throws {
         let tenant = await registry.tenant(.default)
-        let stored = await tenant.iql.driver("d1")
+        let stored = await tenant.iql.driver("d1", now: await tenant.clock.now)
         var driver = try XCTUnwrap(stored)
         driver.trips = trips
         driver.offers = offers

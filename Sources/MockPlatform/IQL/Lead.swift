@@ -1,0 +1,13 @@
+import Foundation
+
+/// One accepted click: the user's details handed to the advertiser (iql.md §2.9 "Effects").
+public struct Lead: Sendable, Equatable {
+    public var leadID: String
+    public var driverID: String
+    public var offerID: String
+    public var clickedAt: Date
+    /// 1-based per (driver, offer).
+    public var clickNumber: Int
+    /// The decoded `pl` object.
+    public var payload: [String: JSONValue]
+}
