@@ -75,12 +75,20 @@ final class LiveServer: @unchecked Sendable {
         }
     }
 
+    /// A session that hands redirects back to the caller instead of following them, as a test
+    /// of a 302 needs.
+    private static let nonRedirectingSession = URLSession(
+        configuration: .ephemeral, delegate: RedirectRefuser(), delegateQueue: nil
+    )
+
+    /// Sends a request to a path (with query) on the server, or to an absolute URL.
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> Reply {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: baseURL.absoluteString + path)))
+        let address = path.hasPrefix("http") ? path : baseURL.absoluteString + path
+        var request = URLRequest(url: try XCTUnwrap(URL(string: address), address))
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body.map { Data($0.utf8) }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await Self.nonRedirectingSession.data(for: request)
         let http = try XCTUnwrap(response as? HTTPURLResponse)
         return Reply(status: http.statusCode, headers: http.allHeaderFields, body: data)
     }
@@ -95,6 +103,16 @@ final class LiveServer: @unchecked Sendable {
             if let line = buffered.split(separator: "\n").first(where: { $0.contains(marker) }) { return String(line) }
         }
         throw LiveServerError("no '\(marker)' line within \(timeout) s: \(buffered)")
+    }
+}
+
+/// Refuses every redirect, so the 302 itself reaches the test.
+private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 

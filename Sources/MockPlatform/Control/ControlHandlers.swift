@@ -9,9 +9,14 @@ struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
 
     /// Contract rules that must run before an operation's input is decoded.
-    static let rules: [String: OperationRule] = [
+    static let rules: [String: OperationRule] = campaignRules.merging([
         "setClock": { request in _ = try ClockChange(body: request.json) },
-    ]
+        "retractOffer": { request in
+            let fields = FieldReader(request.json)
+            _ = try fields.required("reason", fields.string)
+            _ = try fields.string("driver_id")
+        },
+    ]) { first, _ in first }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .json(.init(status: .ok))))
@@ -51,7 +56,9 @@ struct ControlHandlers: APIProtocol {
     }
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
-        try await ClockChange(body: RequestBody.json ?? [:]).apply(to: Tenant.bound().clock)
+        let tenant = try Tenant.bound()
+        try await ClockChange(body: RequestBody.json ?? [:]).apply(to: tenant.clock)
+        await tenant.iql.evaluateAll(now: await tenant.clock.now)
         return .ok(.init(body: .json(try await clockBody())))
     }
 

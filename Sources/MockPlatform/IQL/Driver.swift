@@ -16,6 +16,17 @@ public struct Driver: Sendable, Equatable {
     public var offers: [Offer] = []
     /// Set once disqualificationStatus has been sent for this driver.
     public var disqualified = false
+    /// The platform of the latest SDK health packet; nil before the first one.
+    public var platform: DeviceRegistration.Platform?
+    /// SDK health packets (iql.md §3.2), in arrival order.
+    public var packets: [HealthPacket] = []
+    /// The newest heartbeat: the latest `timestamp` of any health packet.
+    public var lastHeartbeatAt: Date?
+    /// Silent-push error feedback (iql.md §2.12), in arrival order.
+    public var pushFeedback: [SilentPushFeedback] = []
+    /// True while the latest silent-push error feedback was a 410 and no heartbeat has arrived
+    /// since: silent-push requests for this driver are paused.
+    public var silentPushPaused = false
 
     public init(id: String, optedInAt: Date) {
         self.id = id

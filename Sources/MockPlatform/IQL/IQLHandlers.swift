@@ -8,12 +8,12 @@ import IQLAPI
 /// onboarding operations; the others live in `IQLHandlers+<Area>.swift`.
 struct IQLHandlers: APIProtocol {
     let zipcodes: ZipDirectory
-    /// `--public-url` without a trailing slash: the base of `logo_url` and `button_click_url`.
-    let publicBaseURL: String
+    /// The base of `logo_url` and `button_click_url`.
+    let publicURL: PublicBaseURL
 
     /// Contract rules that must run before an operation's input is decoded, for every area.
     static func rules(zipcodes: ZipDirectory) -> [String: OperationRule] {
-        onboardingRules(zipcodes: zipcodes)
+        onboardingRules(zipcodes: zipcodes).merging(tripRules()) { first, _ in first }
     }
 
     private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
@@ -95,8 +95,8 @@ struct IQLHandlers: APIProtocol {
 
     /// The driver, after the `driver_id` rules and an engine run; 404 `invalid driver id` when
     /// unknown.
-    func knownDriver(_ id: String, in tenant: Tenant) async throws -> Driver {
-        try DriverID.validate(id)
+    func knownDriver(_ id: String, in tenant: Tenant, name: String = "driver_id") async throws -> Driver {
+        try DriverID.validate(id, name: name)
         guard let driver = await tenant.iql.driver(id, now: await tenant.clock.now) else { throw APIError.notFound("invalid driver id") }
         return driver
     }

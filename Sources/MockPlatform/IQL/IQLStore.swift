@@ -46,6 +46,22 @@ public actor IQLStore {
         return result
     }
 
+    /// Changes a known driver: the engine first brings it up to `now`, then `change` runs, then
+    /// the engine again. An unknown driver is refused with `unknown`; `change` may refuse by
+    /// throwing; nothing is stored then.
+    @discardableResult
+    public func updateKnown<T: Sendable>(
+        _ driverID: String, now: Date, unknown: APIError, _ change: (inout Driver) throws(APIError) -> T
+    ) async throws(APIError) -> T {
+        guard drivers[driverID] != nil else { throw unknown }
+        await evaluate([driverID], now: now)
+        guard var driver = drivers[driverID] else { throw unknown }
+        let result = try change(&driver)
+        drivers[driverID] = driver
+        await evaluate([driverID], now: now)
+        return result
+    }
+
     /// Runs the engine for every driver: after a clock or campaign change.
     public func evaluateAll(now: Date) async {
         await evaluate(drivers.keys.sorted(), now: now)
@@ -119,6 +135,32 @@ public actor IQLStore {
         }
         if !emitted.isEmpty { await events.append(emitted) }
         return count
+    }
+
+    /// Adds a campaign; 409 when its id exists. Every driver is re-evaluated.
+    public func addCampaign(_ campaign: Campaign, now: Date) async throws(APIError) {
+        guard !campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
+            throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
+        }
+        campaigns.append(campaign)
+        await evaluateAll(now: now)
+    }
+
+    /// Replaces a campaign in place; 404 when unknown. Every driver is re-evaluated.
+    public func replaceCampaign(_ campaign: Campaign, now: Date) async throws(APIError) {
+        guard let index = campaigns.firstIndex(where: { $0.campaignID == campaign.campaignID }) else {
+            throw .notFound("no campaign \(campaign.campaignID)")
+        }
+        campaigns[index] = campaign
+        await evaluateAll(now: now)
+    }
+
+    /// Removes a campaign; offers it granted stay with their drivers. 404 when unknown.
+    public func deleteCampaign(_ campaignID: String) throws(APIError) {
+        guard let index = campaigns.firstIndex(where: { $0.campaignID == campaignID }) else {
+            throw .notFound("no campaign \(campaignID)")
+        }
+        campaigns.remove(at: index)
     }
 
     /// Stores a driver as given; for seeding and tests.

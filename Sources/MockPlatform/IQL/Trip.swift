@@ -27,6 +27,9 @@ public struct EventRatings: Sendable, Equatable {
 public struct GeoPoint: Sendable, Equatable {
     public var latitude: Double
     public var longitude: Double
+
+    /// Where a mock trip starts and ends unless told otherwise (Phoenix, AZ; iql.md §2.10).
+    public static let defaultTripLocation = GeoPoint(latitude: 33.4484, longitude: -112.0740)
 }
 
 /// One recorded trip of a driver (iql.md §2.10).
@@ -42,6 +45,9 @@ public struct Trip: Sendable, Equatable {
     public var endLocation: GeoPoint
     /// Set by tripFeedback; an invalidated trip no longer counts anywhere.
     public var invalidated = false
+    /// The `timestamp` (epoch ms) of the feedback that invalidated the trip; later duplicates
+    /// keep the first.
+    public var feedbackTimestamp: Int64?
 
     /// The trip's id: its start instant in epoch milliseconds.
     public var id: String { String(Int64((start.timeIntervalSince1970 * 1000).rounded())) }

@@ -22,11 +22,18 @@ public enum MockPlatformServer {
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let (responder, _) = try makeResponder(options: options, fixtures: fixtures, specs: specs, wallClock: wallClock)
+        let publicURL = PublicBaseURL(options.publicBaseURL)
+        let (responder, _) = try makeResponder(
+            options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
+        )
         return Application(
             responder: responder,
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                if options.publicURL == nil { publicURL.set("http://\(options.host):\(port)") }
+                await onServerRunning(port)
+            },
             logger: logger
         )
     }
@@ -36,13 +43,14 @@ public enum MockPlatformServer {
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,
+        publicURL: PublicBaseURL? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
         let tenants = TenantRegistry(fixtures: fixtures, wallClock: wallClock)
         let router = Router(context: BasicRequestContext.self)
         let recorder = RouteRecorder(router: router)
 
-        try IQLHandlers(zipcodes: fixtures.zipcodes, publicBaseURL: options.publicBaseURL).registerHandlers(
+        try IQLHandlers(zipcodes: fixtures.zipcodes, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL)).registerHandlers(
             on: recorder,
             configuration: openAPIConfiguration,
             middlewares: try middlewares(for: .iql, rules: IQLHandlers.rules(zipcodes: fixtures.zipcodes), specs: specs)
@@ -74,6 +82,7 @@ public enum MockPlatformServer {
         [
             OperationGate(surface: surface, rules: rules),
             try NullCompletion(specYAML: specs.document(for: surface)),
+            LocationHeaderRestorer(),
         ]
     }
 }

@@ -81,9 +81,11 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
         return mediaType == "application/json"
     }
 
-    /// The same request addressed to its tenant-relative path (query kept).
+    /// The same request addressed to its tenant-relative path (query kept), without `Accept`:
+    /// every route answers in the one media type its contract names, whatever the client asks.
     private func rewrite(_ request: Request, toPath path: String) -> Request {
         var head = request.head
+        head.headerFields[.accept] = nil
         if let query = request.uri.query {
             head.path = path + "?" + query
         } else {

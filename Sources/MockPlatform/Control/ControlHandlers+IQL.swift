@@ -1,0 +1,97 @@
+import ControlAPI
+import Foundation
+import OpenAPIRuntime
+
+/// Control operations over the event stream and IQL state (control.md §7, iql.md §3.8).
+extension ControlHandlers {
+    func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
+        let tenant = try Tenant.bound()
+        var kind: PlatformEvent.Kind?
+        if let type = input.query._type {
+            guard let parsed = PlatformEvent.Kind(rawValue: type) else { throw APIError.badRequest("type must be an event kind") }
+            kind = parsed
+        }
+        var since: Date?
+        if let text = input.query.since {
+            guard let instant = RFC3339.date(from: text) else { throw APIError.badRequest("since must be an RFC 3339 date-time") }
+            since = instant
+        }
+        let events = await tenant.events.list(kind: kind, driverID: input.query.driverId, since: since)
+        return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
+    }
+
+    func getIQLDriver(_ input: Operations.GetIQLDriver.Input) async throws -> Operations.GetIQLDriver.Output {
+        let tenant = try Tenant.bound()
+        let now = await tenant.clock.now
+        guard let driver = await tenant.iql.driver(input.path.driverId, now: now) else {
+            throw APIError.notFound("invalid driver id")
+        }
+        let info: JSONValue = .object([
+            "driver_id": .string(driver.id),
+            "country": driver.country.map(JSONValue.string) ?? .null,
+            "state": driver.state.map(JSONValue.string) ?? .null,
+            "zipcode": driver.zipcode.map(JSONValue.string) ?? .null,
+            "insurer": driver.insurer.map(JSONValue.string) ?? .null,
+            "segment": .object(["acq_source": driver.acquisitionSource.map(JSONValue.string) ?? .null]),
+        ])
+        let trips: [JSONValue] = driver.trips.map { trip in
+            .object([
+                "trip_id": .string(trip.id),
+                "start_time": .string(RFC3339.string(from: trip.start)),
+                "end_time": .string(RFC3339.string(from: trip.end)),
+                "distance_miles": .number(trip.distanceMiles),
+                "highway_distance_miles": .number(trip.highwayDistanceMiles),
+                "zendrive_score": .integer(Int64(trip.score)),
+                "invalidated": .bool(trip.invalidated),
+            ])
+        }
+        let offers = driver.offers.map { offer in
+            Components.Schemas.IQLOffer(
+                offerId: offer.offerID, campaignId: offer.campaignID, createdAt: offer.createdAt, expiresAt: offer.expiresAt,
+                clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: now)
+            )
+        }
+        let events = await tenant.events.list(driverID: driver.id)
+        return .ok(.init(body: .json(.init(
+            driverId: driver.id,
+            info: try info.decoded(),
+            optedInAt: driver.optedInAt,
+            disqualified: driver.disqualified,
+            trips: try trips.map { try $0.decoded() },
+            offers: offers,
+            events: try events.map(Self.event)
+        ))))
+    }
+
+    func retractOffer(_ input: Operations.RetractOffer.Input) async throws -> Operations.RetractOffer.Output {
+        let tenant = try Tenant.bound()
+        let fields = FieldReader(RequestBody.json ?? [:])
+        let reason = try fields.required("reason", fields.string)
+        let driverID = try fields.string("driver_id")
+        let offerID = input.path.offerId
+        guard await tenant.iql.campaigns.contains(where: { $0.offerID == offerID }) else {
+            throw APIError.notFound("invalid offer id")
+        }
+        let count = await tenant.iql.retract(offerID: offerID, driverID: driverID, reason: reason, now: await tenant.clock.now)
+        return .ok(.init(body: .json(.init(retracted: count))))
+    }
+
+    func listLeads(_ input: Operations.ListLeads.Input) async throws -> Operations.ListLeads.Output {
+        let leads = try await Tenant.bound().iql.leads.filter { lead in
+            (input.query.driverId.map { $0 == lead.driverID } ?? true) && (input.query.offerId.map { $0 == lead.offerID } ?? true)
+        }
+        return .ok(.init(body: .json(.init(leads: try leads.map { lead in
+            .init(
+                leadId: lead.leadID, driverId: lead.driverID, offerId: lead.offerID, clickedAt: lead.clickedAt,
+                clickNumber: lead.clickNumber, payload: try JSONValue.object(lead.payload).decoded()
+            )
+        }))))
+    }
+
+    private static func event(_ event: PlatformEvent) throws -> Components.Schemas.Event {
+        .init(
+            id: event.id, _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
+            payload: try event.payload.decoded()
+        )
+    }
+}

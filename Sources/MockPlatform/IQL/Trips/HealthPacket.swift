@@ -1,0 +1,84 @@
+import Foundation
+
+/// One SDK health packet from the testing endpoint (iql.md §3.2): the app's permissions at
+/// `timestamp`, which also counts as a heartbeat.
+public struct HealthPacket: Sendable, Equatable {
+    public enum LocationPermission: String, Sendable, CaseIterable {
+        case always
+        case whileInUse = "while_in_use"
+        case denied
+        case notDetermined = "not_determined"
+    }
+
+    public enum ActivityPermission: String, Sendable, CaseIterable {
+        case granted
+        case denied
+        case notDetermined = "not_determined"
+    }
+
+    /// The platform of a packet that names none and of a driver with no earlier one.
+    static let defaultPlatform = DeviceRegistration.Platform.android
+    /// How old a packet's `timestamp` may be.
+    static let maxAgeMilliseconds: Int64 = 86_400_000
+
+    public var locationPermission: LocationPermission
+    public var activityPermission: ActivityPermission
+    public var preciseLocation: Bool
+    public var notifications: Bool
+    public var platform: DeviceRegistration.Platform
+    public var timestamp: Date
+
+    /// Every permission the onboarding guides ask for: always-on location, activity, precise
+    /// location and notifications.
+    public var isHealthy: Bool {
+        locationPermission == .always && activityPermission == .granted && preciseLocation && notifications
+    }
+
+    /// Reads a body in table order, first failure only; enum values in any case. A packet
+    /// without `platform` takes `knownPlatform`, else the default.
+    init(body: [String: JSONValue], now: Date, knownPlatform: DeviceRegistration.Platform?) throws(APIError) {
+        let fields = FieldReader(body)
+        locationPermission = try fields.required("location_permission") { key throws(APIError) in
+            try Self.choice(key, in: fields, aliases: ["always allow": .always])
+        }
+        activityPermission = try fields.required("activity_permission") { key throws(APIError) in
+            try Self.choice(key, in: fields)
+        }
+        preciseLocation = try fields.required("precise_location", fields.bool)
+        notifications = try fields.required("notifications", fields.bool)
+        platform = try Self.choice("platform", in: fields) ?? knownPlatform ?? Self.defaultPlatform
+        let nowMilliseconds = now.epochMilliseconds
+        if let milliseconds = try fields.integer("timestamp") {
+            guard milliseconds <= nowMilliseconds, milliseconds >= nowMilliseconds - Self.maxAgeMilliseconds else {
+                throw .badRequest("timestamp must be within the last 24 hours")
+            }
+            timestamp = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        } else {
+            timestamp = now
+        }
+    }
+
+    /// An enum field in any case: `<path> must be a, b or c` for anything else.
+    private static func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ key: String, in fields: FieldReader, aliases: [String: Choice] = [:]
+    ) throws(APIError) -> Choice? {
+        guard let text = try fields.string(key) else { return nil }
+        let name = text.lowercased()
+        guard let choice = Choice(rawValue: name) ?? aliases[name] else {
+            let names = Choice.allCases.map(\.rawValue)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+            throw .badRequest("\(fields.name(key)) must be \(list)")
+        }
+        return choice
+    }
+}
+
+extension Driver {
+    /// Stores a health packet: the driver's platform, its heartbeat, and the end of any 410 pause.
+    mutating func record(_ packet: HealthPacket) {
+        packets.append(packet)
+        platform = packet.platform
+        lastHeartbeatAt = max(lastHeartbeatAt ?? packet.timestamp, packet.timestamp)
+        silentPushPaused = false
+    }
+}

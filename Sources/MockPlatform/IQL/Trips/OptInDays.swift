@@ -1,0 +1,20 @@
+import Foundation
+
+/// opt_in_days (iql.md §3.3): moves a driver's opt-in instant `days` back from now.
+struct OptInDays: Sendable, Equatable {
+    static let range: ClosedRange<Int64> = 0...365
+
+    let days: Int
+
+    /// `days must be an integer between 0 and 365` when missing, not an integer or out of range.
+    init(body: [String: JSONValue]) throws(APIError) {
+        let fields = FieldReader(body)
+        guard let days = try? fields.integer("days"), Self.range.contains(days) else {
+            throw .badRequest("days must be an integer between 0 and 365")
+        }
+        self.days = Int(days)
+    }
+
+    /// The opt-in instant it sets.
+    func optInInstant(now: Date) -> Date { now.addingTimeInterval(-Double(days) * 86_400) }
+}
