@@ -51,6 +51,25 @@ extension ControlHandlers {
                 clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: now)
             )
         }
+        let packets: [JSONValue] = driver.packets.map { packet in
+            .object([
+                "location_permission": .string(packet.locationPermission.rawValue),
+                "activity_permission": .string(packet.activityPermission.rawValue),
+                "precise_location": .bool(packet.preciseLocation),
+                "notifications": .bool(packet.notifications),
+                "platform": .string(packet.platform.rawValue),
+                "timestamp": .integer(packet.timestamp.epochMilliseconds),
+                "healthy": .bool(packet.isHealthy),
+            ])
+        }
+        let feedback: [JSONValue] = driver.pushFeedback.map { entry in
+            .object([
+                "error_code": .integer(entry.errorCode),
+                "reason": entry.reason.map(JSONValue.string) ?? .null,
+                "timestamp": .integer(entry.timestamp),
+                "received_at": .string(RFC3339.string(from: entry.receivedAt)),
+            ])
+        }
         let events = await tenant.events.list(driverID: driver.id)
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
@@ -59,6 +78,10 @@ extension ControlHandlers {
             disqualified: driver.disqualified,
             trips: try trips.map { try $0.decoded() },
             offers: offers,
+            packets: try packets.map { try $0.decoded() },
+            lastHeartbeatAt: driver.lastHeartbeatAt,
+            pushFeedback: try feedback.map { try $0.decoded() },
+            silentPushPaused: driver.silentPushPaused,
             events: try events.map(Self.event)
         ))))
     }
