@@ -27,6 +27,8 @@ public struct Driver: Sendable, Equatable {
     /// True while the latest silent-push error feedback was a 410 and no heartbeat has arrived
     /// since: silent-push requests for this driver are paused.
     public var silentPushPaused = false
+    /// Engagement and silent-push bookkeeping (iql.md §3.6, §3.7).
+    public var engagement = EngagementState()
 
     public init(id: String, optedInAt: Date) {
         self.id = id

@@ -1,19 +1,30 @@
 import Foundation
 
-/// The qualification rules of iql.md §3.6 for one driver: qualify, disqualify.
+/// The rules of iql.md §3.6 for one driver: qualify, disqualify, engagement (§3.7, in
+/// `Engagement/`) and the heartbeat gap.
 ///
 /// A plain value: given a driver, the tenant's campaigns and "now", it changes the driver and
-/// returns the events to record, in the contract's order (qualification, then
-/// disqualification).
+/// returns the events to record, in the contract's order (`trip-1`, qualification,
+/// disqualification, other engagement, silent push).
 struct QualificationEngine {
     let campaigns: [Campaign]
     let settings: TenantSettings
 
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
+        var events = evaluateCampaigns(&driver, now: now, ids: &ids)
+        if let push = SilentPushRule(publisherAppName: settings.publisherAppName).evaluate(&driver, now: now, ids: &ids) {
+            events.append(push)
+        }
+        return events
+    }
+
+    /// `trip-1`, qualification, disqualification, other engagement.
+    private func evaluateCampaigns(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
         guard let state = driver.state, let country = driver.country else { return [] }
         let covering = campaigns.filter { $0.covers(state: state) && $0.country.uppercased() == country.uppercased() }
         let metrics = DriverMetrics(validTrips: driver.trips)
-        var events: [PlatformEvent] = []
+        let engagement = EngagementRules(covering: covering, now: now)
+        var events = engagement.firstTrip(&driver, ids: &ids)
         for campaign in covering where isQualifying(driver, for: campaign, metrics: metrics, now: now) {
             let offer = Offer(
                 offerID: campaign.offerID,
@@ -27,6 +38,7 @@ struct QualificationEngine {
         if let event = disqualification(&driver, covering: covering, metrics: metrics, now: now, ids: &ids) {
             events.append(event)
         }
+        events += engagement.others(&driver, ids: &ids)
         return events
     }
 

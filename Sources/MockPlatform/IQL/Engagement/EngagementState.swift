@@ -1,0 +1,24 @@
+import Foundation
+
+/// Per-driver engagement and silent-push bookkeeping (iql.md §3.6, §3.7).
+public struct EngagementState: Sendable, Equatable {
+    /// Milestones already sent: `trip-1`, `preemptive_alert`, `opt_in_days:<n>`.
+    public var sentMilestones: Set<String> = []
+    /// When the last silentPushNotification was requested.
+    public var lastSilentPushAt: Date?
+    /// The inactivity anchor (later of last trip end and opt-in) an `inactivity` was sent for;
+    /// a later anchor (a new trip) re-arms the rule.
+    public var inactivitySentForAnchor: Date?
+    /// `no_click` days already sent, by offer id.
+    public var noClickDaysSent: [String: Set<Int>] = [:]
+
+    /// `permission_issue` bookkeeping: the last one sent, how many since the healthy packet
+    /// `permissionIssueAnchor` (nil: none yet).
+    public var lastPermissionIssueAt: Date?
+    public var permissionIssueCount = 0
+    public var permissionIssueAnchor: Date?
+    /// The unhealthy streak start a `lost_user_engagement` was sent for.
+    public var lostUserSentForStreak: Date?
+
+    public init() {}
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The heartbeat-gap rule (iql.md §3.6, §4.8): a silentPushNotification when no heartbeat has
+/// arrived for the interval since the later of the last heartbeat and the last request.
+struct SilentPushRule {
+    let publisherAppName: String
+    var intervalHours = EngagementDefaults.heartbeatIntervalHours
+
+    /// At most one event per evaluation, so a clock jump never backfills.
+    func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> PlatformEvent? {
+        guard let heartbeat = driver.lastHeartbeatAt, !driver.silentPushPaused else { return nil }
+        let since = max(heartbeat, driver.engagement.lastSilentPushAt ?? heartbeat)
+        guard now >= since.addingTimeInterval(intervalHours * 3600) else { return nil }
+        driver.engagement.lastSilentPushAt = now
+        return PlatformEvent(
+            id: ids.uuid(), kind: .silentPushNotification, driverID: driver.id, createdAt: now,
+            payload: .object([
+                "info": .object([
+                    "publisher_app_name": .string(publisherAppName),
+                    "driver_id": .string(driver.id),
+                ]),
+                "time": .string(Self.format(heartbeat)),
+            ])
+        )
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS.mmm` in UTC.
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        return formatter.string(from: date)
+    }
+}
