@@ -13,19 +13,6 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    /// The JSON type name used in contract messages (`must be a string`).
-    public var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .integer: "integer"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
 }
 
 extension JSONValue: Codable {

@@ -27,7 +27,7 @@ public struct ZipDirectory: Sendable {
             for run in fields[1].split(separator: ",") {
                 let bounds = run.split(separator: "-", omittingEmptySubsequences: false)
                 guard (1...2).contains(bounds.count),
-                      bounds.allSatisfy({ $0.utf8.count == 5 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+                      bounds.allSatisfy({ $0.isDigits(count: 5) }),
                       let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]), low <= high
                 else { throw FixtureError("zipcodes.txt line \(number + 1): bad run '\(run)'") }
                 for zip in low...high {
@@ -46,7 +46,7 @@ public struct ZipDirectory: Sendable {
 
     /// The postal code (`AZ`, `PR`, `AE`, …) of a 5-digit ZIP, nil when it is no ZIP.
     public func stateCode(of zip: String) -> String? {
-        guard zip.utf8.count == 5, zip.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        guard zip.isDigits(count: 5),
               let number = Int(zip) else { return nil }
         let index = Int(table[number])
         return index == 0 ? nil : codes[index - 1]

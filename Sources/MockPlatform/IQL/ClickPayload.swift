@@ -23,7 +23,7 @@ enum ClickPayload {
         if let email = try fields.string("email_address"), !isEmail(email) {
             throw .badRequest("pl.email_address is not a valid e-mail address")
         }
-        if let phone = try fields.string("phone_number"), !(phone.count == 10 && phone.allSatisfy(\.isASCIIDigit)) {
+        if let phone = try fields.string("phone_number"), !phone.isDigits(count: 10) {
             throw .badRequest("pl.phone_number must be 10 digits")
         }
         if let address = try fields.object("address") {
@@ -33,7 +33,7 @@ enum ClickPayload {
             if let state = try address.string("state_code"), !USState.isStateOrDC(state.uppercased()) {
                 throw .badRequest("pl.address.state_code must be a 2-letter US state or DC code")
             }
-            if let zip = try address.string("zipcode"), !(zip.count == 5 && zip.allSatisfy(\.isASCIIDigit)) {
+            if let zip = try address.string("zipcode"), !zip.isDigits(count: 5) {
                 throw .badRequest("pl.address.zipcode must be 5 digits")
             }
         }
@@ -52,6 +52,3 @@ enum ClickPayload {
     }
 }
 
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}

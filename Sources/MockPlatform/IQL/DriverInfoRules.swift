@@ -24,7 +24,7 @@ struct DriverInfoRules: Sendable {
     }
 
     private func check(zip: String, state: String) throws(APIError) {
-        guard zip.utf8.count == 5, zip.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        guard zip.isDigits(count: 5) else {
             throw .badRequest("zipcode must be 5 digits")
         }
         guard let zipState = zipcodes.stateCode(of: zip) else {

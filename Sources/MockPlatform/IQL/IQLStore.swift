@@ -166,8 +166,6 @@ public actor IQLStore {
     /// Stores a driver as given; for seeding and tests.
     public func put(_ driver: Driver) { drivers[driver.id] = driver }
 
-    /// Every driver id, ascending.
-    public func driverIDs() -> [String] { drivers.keys.sorted() }
 
     private func evaluate(_ driverIDs: [String], now: Date) async {
         let engine = QualificationEngine(campaigns: campaigns, settings: settings)

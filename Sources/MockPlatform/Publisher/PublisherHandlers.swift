@@ -14,7 +14,7 @@ struct PublisherHandlers: APIProtocol {
 
     func getZipcode(_ input: Operations.GetZipcode.Input) async throws -> Operations.GetZipcode.Output {
         let zip = input.path.zip
-        guard zip.utf8.count == 5, zip.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        guard zip.isDigits(count: 5) else {
             throw APIError.badRequest("zipcode must be 5 digits")
         }
         guard let code = zipcodes.stateCode(of: zip) else { throw APIError.notFound("Not found.") }

@@ -1,0 +1,6 @@
+extension StringProtocol {
+    /// True when the text is exactly `count` ASCII digits (ZIP codes, phone numbers).
+    func isDigits(count: Int) -> Bool {
+        utf8.count == count && utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+}
