@@ -19,7 +19,7 @@ func generatedAPI(_ name: String) -> Target {
 
 let package = Package(
     name: "MockPlatform",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mock-platform", targets: ["MockPlatformCLI"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),

@@ -26,6 +26,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical. Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
     var logLevel: String?
 
+    @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
+    var maxTenants: String?
+
+    @Option(help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
+    var seed: String?
+
     func run() async throws {
         let options = try resolvedOptions(environment: ProcessInfo.processInfo.environment)
         var logger = Logger(label: "mock-platform")
@@ -67,6 +73,18 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("log level must be one of trace, debug, info, notice, warning, error, critical")
             }
             options.logLevel = parsed
+        }
+        if let text = value(maxTenants, "MAX_TENANTS") {
+            guard let number = Int(text), number >= 1 else {
+                throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
+            }
+            options.maxTenants = number
+        }
+        if let text = value(seed, "SEED") {
+            guard let number = UInt64(text) else {
+                throw ValidationError("seed must be a whole number from 0 to 18446744073709551615, got '\(text)'")
+            }
+            options.seed = number
         }
         return options
     }

@@ -9,7 +9,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The UTC date an instant falls on.
     public init(containing instant: Date) {
-        daysSinceEpoch = Int((instant.timeIntervalSince1970 / 86_400).rounded(.down))
+        daysSinceEpoch = Int(saturating: instant.timeIntervalSince1970 / 86_400, rounding: .down)
     }
 
     /// Parses a strict `YYYY-MM-DD` that names a real date; nil otherwise.

@@ -23,8 +23,7 @@ enum ClockChange: Equatable {
             }
             self = running == true ? .run(from: instant) : .freeze(at: instant)
         } else if given == ["advance_seconds"] {
-            // Capped at 10,000 years a step so that no sequence of requests can push the clock past
-            // the instants a date can hold (which would crash date arithmetic).
+            // Capped at 10,000 years a step; the clock itself refuses to leave years 1 to 9999.
             guard let seconds = try? fields.number("advance_seconds"), seconds >= 0, seconds <= Self.maxAdvance else {
                 throw .badRequest("advance_seconds must be a non-negative number")
             }
@@ -35,12 +34,13 @@ enum ClockChange: Equatable {
         }
     }
 
-    func apply(to clock: TenantClock) async {
+    /// Applies the change; refused with 400 when the clock would leave years 1 to 9999.
+    func apply(to clock: TenantClock) throws(APIError) {
         switch self {
-        case .freeze(let instant): await clock.freeze(at: instant)
-        case .run(let instant): await clock.run(from: instant)
-        case .advance(let seconds): await clock.advance(by: seconds)
-        case .real: await clock.useRealTime()
+        case .freeze(let instant): try clock.freeze(at: instant)
+        case .run(let instant): try clock.run(from: instant)
+        case .advance(let seconds): try clock.advance(by: seconds)
+        case .real: clock.useRealTime()
         }
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 extension ControlHandlers {
     /// Body rules of the campaign operations.
     static let campaignRules: [String: OperationRule] = [
-        "createCampaign": { request in _ = try CampaignRules.campaign(from: request.json) },
-        "replaceCampaign": { request in _ = try CampaignRules.campaign(from: request.json) },
+        Operations.CreateCampaign.id: { request in _ = try CampaignRules.campaign(from: request.json) },
+        Operations.ReplaceCampaign.id: { request in _ = try CampaignRules.campaign(from: request.json) },
     ]
 
     func listCampaigns(_ input: Operations.ListCampaigns.Input) async throws -> Operations.ListCampaigns.Output {
@@ -17,7 +17,7 @@ extension ControlHandlers {
     func createCampaign(_ input: Operations.CreateCampaign.Input) async throws -> Operations.CreateCampaign.Output {
         let tenant = try Tenant.bound()
         let campaign = try CampaignRules.campaign(from: RequestBody.json ?? [:])
-        try await tenant.iql.addCampaign(campaign, now: await tenant.clock.now)
+        try await tenant.iql.addCampaign(campaign)
         return .created(.init(body: .json(try Self.schema(campaign))))
     }
 
@@ -33,7 +33,7 @@ extension ControlHandlers {
         let tenant = try Tenant.bound()
         let campaign = try CampaignRules.campaign(from: RequestBody.json ?? [:])
         guard campaign.campaignID == input.path.campaignId else { throw APIError.badRequest("campaign_id must match the path") }
-        try await tenant.iql.replaceCampaign(campaign, now: await tenant.clock.now)
+        try await tenant.iql.replaceCampaign(campaign)
         return .ok(.init(body: .json(try Self.schema(campaign))))
     }
 

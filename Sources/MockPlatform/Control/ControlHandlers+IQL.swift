@@ -6,9 +6,9 @@ import OpenAPIRuntime
 extension ControlHandlers {
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
         let tenant = try Tenant.bound()
-        var kind: PlatformEvent.Kind?
+        var kind: EventKind?
         if let type = input.query._type {
-            guard let parsed = PlatformEvent.Kind(rawValue: type) else { throw APIError.badRequest("type must be an event kind") }
+            guard let parsed = EventKind(rawValue: type) else { throw APIError.badRequest("type must be an event kind") }
             kind = parsed
         }
         var since: Date?
@@ -16,14 +16,13 @@ extension ControlHandlers {
             guard let instant = RFC3339.date(from: text) else { throw APIError.badRequest("since must be an RFC 3339 date-time") }
             since = instant
         }
-        let events = await tenant.events.list(kind: kind, driverID: input.query.driverId, since: since)
+        let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: since)
         return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
     }
 
     func getIQLDriver(_ input: Operations.GetIQLDriver.Input) async throws -> Operations.GetIQLDriver.Output {
         let tenant = try Tenant.bound()
-        let now = await tenant.clock.now
-        guard let driver = await tenant.iql.driver(input.path.driverId, now: now) else {
+        guard let driver = try await tenant.iql.driver(input.path.driverId) else {
             throw APIError.notFound("invalid driver id")
         }
         let info: JSONValue = .object([
@@ -48,7 +47,7 @@ extension ControlHandlers {
         let offers = driver.offers.map { offer in
             Components.Schemas.IQLOffer(
                 offerId: offer.offerID, campaignId: offer.campaignID, createdAt: offer.createdAt, expiresAt: offer.expiresAt,
-                clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: now)
+                clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: tenant.clock.now)
             )
         }
         let packets: [JSONValue] = driver.packets.map { packet in
@@ -70,7 +69,7 @@ extension ControlHandlers {
                 "received_at": .string(RFC3339.string(from: entry.receivedAt)),
             ])
         }
-        let events = await tenant.events.list(driverID: driver.id)
+        let events = tenant.events.list(driverID: driver.id)
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
             info: try info.decoded(),
@@ -92,10 +91,10 @@ extension ControlHandlers {
         let reason = try fields.required("reason", fields.string)
         let driverID = try fields.string("driver_id")
         let offerID = input.path.offerId
-        guard await tenant.iql.campaigns.contains(where: { $0.offerID == offerID }) else {
+        guard try await tenant.iql.campaigns.contains(where: { $0.offerID == offerID }) else {
             throw APIError.notFound("invalid offer id")
         }
-        let count = await tenant.iql.retract(offerID: offerID, driverID: driverID, reason: reason, now: await tenant.clock.now)
+        let count = try await tenant.iql.retract(offerID: offerID, driverID: driverID, reason: reason)
         return .ok(.init(body: .json(.init(retracted: count))))
     }
 

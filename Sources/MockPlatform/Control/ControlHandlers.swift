@@ -3,15 +3,14 @@ import Foundation
 import OpenAPIRuntime
 
 /// The `/_mock` control API (`openapi/control.yaml`): health, readiness, specs, tenants, clock
-/// and reset.
+/// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
-    let tenants: TenantRegistry
     let specs: SpecCatalog
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging([
-        "setClock": { request in _ = try ClockChange(body: request.json) },
-        "retractOffer": { request in
+        Operations.SetClock.id: { request in _ = try ClockChange(body: request.json) },
+        Operations.RetractOffer.id: { request in
             let fields = FieldReader(request.json)
             _ = try fields.required("reason", fields.string)
             _ = try fields.string("driver_id")
@@ -39,31 +38,33 @@ struct ControlHandlers: APIProtocol {
     }
 
     func listTenants(_ input: Operations.ListTenants.Input) async throws -> Operations.ListTenants.Output {
-        guard try Tenant.bound().name == .default else {
+        let binding = try Tenant.boundBinding()
+        guard binding.name == .default else {
             throw APIError.notFound("tenants are listed by the default tenant only")
         }
-        let summaries = await tenants.all().map { Components.Schemas.TenantSummary(name: $0.name.rawValue, createdAt: $0.createdAt) }
+        let summaries = binding.registry.all().map { Components.Schemas.TenantSummary(name: $0.name.rawValue, createdAt: $0.createdAt) }
         return .ok(.init(body: .json(.init(tenants: summaries))))
     }
 
     func resetTenant(_ input: Operations.ResetTenant.Input) async throws -> Operations.ResetTenant.Output {
-        await tenants.reset(try Tenant.bound().name)
+        let binding = try Tenant.boundBinding()
+        try binding.registry.reset(binding.name)
         return .ok(.init(body: .json(.init(reset: true))))
     }
 
     func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output {
-        .ok(.init(body: .json(try await clockBody())))
+        .ok(.init(body: .json(try clockBody())))
     }
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
         let tenant = try Tenant.bound()
-        try await ClockChange(body: RequestBody.json ?? [:]).apply(to: tenant.clock)
-        await tenant.iql.evaluateAll(now: await tenant.clock.now)
-        return .ok(.init(body: .json(try await clockBody())))
+        try ClockChange(body: RequestBody.json ?? [:]).apply(to: tenant.clock)
+        await tenant.runtime.scheduler.fireDue()
+        return .ok(.init(body: .json(try clockBody())))
     }
 
-    private func clockBody() async throws -> Components.Schemas.Clock {
-        let reading = try await Tenant.bound().clock.reading
+    private func clockBody() throws -> Components.Schemas.Clock {
+        let reading = try Tenant.bound().clock.reading
         return .init(now: reading.now, mode: Components.Schemas.Clock.ModePayload(rawValue: reading.mode.rawValue) ?? .real)
     }
 }

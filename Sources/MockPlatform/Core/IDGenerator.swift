@@ -1,6 +1,6 @@
 /// Ids and random bytes from a seeded generator (SplitMix64), so that the same requests give
 /// the same ids on every run. Each tenant has its own, seeded from its name.
-public struct IDGenerator: Sendable {
+public struct IDGenerator: Sendable, Codable, Equatable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -30,7 +30,7 @@ struct ClickToken: Sendable {
     }
 
     func mint(offerID: String, driverID: String, expiresAt: Date) -> String {
-        let claims = Claims(tenant: tenant.rawValue, offerID: offerID, driverID: driverID, exp: Int64(expiresAt.timeIntervalSince1970.rounded(.down)))
+        let claims = Claims(tenant: tenant.rawValue, offerID: offerID, driverID: driverID, exp: Int64(saturating: expiresAt.timeIntervalSince1970, rounding: .down))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let body = Base64URL.encode((try? encoder.encode(claims)) ?? Data())

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One IQL driver as the publisher sees it: onboarding answers, trips and offers.
-public struct Driver: Sendable, Equatable {
+public struct Driver: Sendable, Equatable, Codable {
     public let id: String
     public var country: String?
     public var state: String?

@@ -34,7 +34,7 @@ public struct DriverMetrics: Sendable, Equatable {
             let mean = total > 0
                 ? counted.reduce(0.0) { $0 + Double(value($1)) * $1.distanceMiles } / total
                 : Double(counted.reduce(0) { $0 + value($1) }) / Double(counted.count)
-            return Int((mean + 0.5).rounded(.down))
+            return Int(saturating: mean + 0.5, rounding: .down)
         }
         zendriveScore = weightedMean(\.score)
         eventRatings = EventRatings(

@@ -44,7 +44,7 @@ extension IQLHandlers {
         encode: (_ width: Int, _ height: Int, _ color: RGBColor) -> [UInt8]
     ) async throws -> [UInt8] {
         let tenant = try Tenant.bound()
-        guard let campaign = await tenant.iql.campaigns.first(where: { $0.offerID == adID }) else {
+        guard let campaign = try await tenant.iql.campaigns.first(where: { $0.offerID == adID }) else {
             throw APIError.notFound("invalid offer id")
         }
         let size = try AdDimensions(x: dimX, y: dimY, names: ("dim_x", "dim_y"), fallback: Self.defaultArtworkSize)

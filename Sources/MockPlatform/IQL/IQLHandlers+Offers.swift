@@ -1,20 +1,21 @@
 import Foundation
 import IQLAPI
 
-/// Offer operations: ad unit v2, multi-offer and the v3 click (iql.md §2.6, §2.8, §2.9).
+/// Offer operations: ad unit v2, multi-offer and the v3 click (`openapi/iql.yaml`: getAdUnit, listOffers, clickAdUnit).
 extension IQLHandlers {
     /// `logo_url` size when the caller gives no `image_dim_x`/`image_dim_y`.
     static let defaultLogoSize = AdDimensions(width: 1000, height: 1000)
 
     func getAdUnit(_ input: Operations.GetAdUnit.Input) async throws -> Operations.GetAdUnit.Output {
         let tenant = try Tenant.bound()
-        let driver = try await knownDriver(input.path.driverId, in: tenant)
+        try await requireDriver(input.path.driverId, in: tenant)
         let logo = try AdDimensions(
             x: input.query.imageDimX, y: input.query.imageDimY,
             names: ("image_dim_x", "image_dim_y"), fallback: Self.defaultLogoSize
         )
-        let now = await tenant.clock.now
-        let campaigns = await tenant.iql.campaigns
+        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
+        let now = tenant.clock.now
+        let campaigns = try await tenant.iql.campaigns
         var body = Components.Schemas.AdUnitResponse()
         if let offer = driver.latestActiveOffer(at: now), let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }) {
             body.driverInfo = .init(publisherAppName: tenant.settings.publisherAppName, driverId: driver.id)
@@ -25,10 +26,11 @@ extension IQLHandlers {
 
     func listOffers(_ input: Operations.ListOffers.Input) async throws -> Operations.ListOffers.Output {
         let tenant = try Tenant.bound()
-        let driver = try await knownDriver(input.path.userId, in: tenant, name: "user_id")
+        try await requireDriver(input.path.userId, in: tenant, name: "user_id")
         let filters = try OfferFilters(type: input.query._type, subtype: input.query.subtype, max: input.query.max)
-        let now = await tenant.clock.now
-        let campaigns = await tenant.iql.campaigns
+        let driver = try await evaluatedDriver(input.path.userId, in: tenant)
+        let now = tenant.clock.now
+        let campaigns = try await tenant.iql.campaigns
         var offers: [Components.Schemas.Offer] = []
         for offer in driver.activeOffers(at: now) {
             guard let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }), filters.admits(campaign),
@@ -57,14 +59,14 @@ extension IQLHandlers {
         let tenant = try Tenant.bound()
         let adID = input.path.adId
         let driverID = input.path.userId
-        let now = await tenant.clock.now
+        let now = tenant.clock.now
         _ = try ClickToken(secret: tenant.settings.clickSecret, tenant: tenant.name)
             .verify(input.query.authToken, adID: adID, driverID: driverID, now: now)
-        guard let driver = await tenant.iql.driver(driverID, now: now) else { throw APIError.notFound("invalid driver id") }
+        guard let driver = try await tenant.iql.preview(driverID) else { throw APIError.notFound("invalid driver id") }
         guard let offer = driver.offers.first(where: { $0.offerID == adID }) else { throw APIError.notFound("invalid offer id") }
         guard !offer.retracted else { throw APIError.notFound("offer \(adID) is no longer available") }
         let payload = try ClickPayload.decode(input.query.pl, today: CalendarDay(containing: now))
-        let (lead, campaign) = try await tenant.iql.click(offerID: adID, driverID: driverID, payload: payload, now: now)
+        let (lead, campaign) = try await tenant.iql.click(offerID: adID, driverID: driverID, payload: payload)
         let location = campaign.landingURL
             .replacingOccurrences(of: "{offer_id}", with: Self.queryEncoded(adID))
             .replacingOccurrences(of: "{driver_id}", with: Self.queryEncoded(driverID))

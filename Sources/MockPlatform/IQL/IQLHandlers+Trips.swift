@@ -1,8 +1,7 @@
 import Foundation
 import IQLAPI
 
-/// Trips, trip feedback, silent-push feedback and the testing endpoints (iql.md §2.10–2.12,
-/// §3.1–3.3).
+/// Trips, trip feedback, silent-push feedback and the testing endpoints (`openapi/iql.yaml`).
 ///
 /// Each body-carrying operation is one change of one driver. Its rule runs that same change on a
 /// copy of the driver, so every check answers in the contract's order before the generated
@@ -21,31 +20,33 @@ extension IQLHandlers {
 
     static func tripRules() -> [String: OperationRule] {
         [
-            "postMockTrips": { request in
+            Operations.PostMockTrips.id: { request in
                 try await dryRun(request, driverID: try pathDriverID(request), .anyDriver, addMockTrips)
             },
-            "postSdkHealth": { request in
+            Operations.PostSdkHealth.id: { request in
                 try await dryRun(request, driverID: try pathDriverID(request), .anyDriver, recordHealthPacket)
             },
-            "postOptInDays": { request in
+            Operations.PostOptInDays.id: { request in
                 try await dryRun(request, driverID: try pathDriverID(request), .anyDriver, moveOptIn)
             },
-            "postTripFeedback": { request in
+            Operations.PostTripFeedback.id: { request in
                 let tripID = request.pathParameters["trip_id"] ?? ""
                 try await dryRun(request, driverID: try pathDriverID(request), unknownDriver, invalidateTrip(tripID))
             },
-            "postSilentPushErrorFeedback": { request in
+            Operations.PostSilentPushErrorFeedback.id: { request in
                 try await dryRun(request, driverID: try SilentPushFeedback.driverID(in: request.json), unknownPushDriver, recordPushFeedback)
             },
         ]
     }
 
     func listDriverTrips(_ input: Operations.ListDriverTrips.Input) async throws -> Operations.ListDriverTrips.Output {
-        let driver = try await knownDriver(input.path.driverId, in: try Tenant.bound())
+        let tenant = try Tenant.bound()
+        try await requireDriver(input.path.driverId, in: tenant)
         let query = try TripPageQuery(
             limit: input.query.limit, cursor: input.query.cursor,
             orderType: input.query.orderType, lengthUnit: input.query.lengthUnit
         )
+        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
         let page = query.page(of: driver.trips)
         return .ok(.init(body: .json(.init(
             trips: page.trips.map { Self.wire($0, unit: query.unit) },
@@ -133,15 +134,15 @@ extension IQLHandlers {
         return id
     }
 
-    /// A rule: the change on a copy of the driver (a new one when unknown and allowed); nothing
-    /// is stored.
+    /// A rule: the change on a copy of the driver as the engine would leave it now (a new one
+    /// when unknown and allowed); nothing is stored and no event is emitted.
     private static func dryRun<Result>(
         _ request: RawRequest, driverID: String, _ target: Target, _ change: DriverChange<Result>
     ) async throws {
         let tenant = try Tenant.bound()
-        let now = await tenant.clock.now
+        let now = tenant.clock.now
         var driver: Driver
-        switch (await tenant.iql.driver(driverID, now: now), target) {
+        switch (try await tenant.iql.preview(driverID), target) {
         case (let known?, _): driver = known
         case (nil, .anyDriver): driver = Driver(id: driverID, optedInAt: now)
         case (nil, .knownDriver(let unknown)): throw unknown
@@ -149,18 +150,20 @@ extension IQLHandlers {
         _ = try change(request.json, now)(&driver)
     }
 
-    /// A handler: the change on the stored driver; the engine runs afterwards.
+    /// A handler: the change on the stored driver, at the store's "now"; the engine runs
+    /// afterwards.
     private static func change<Result: Sendable>(
-        _ driverID: String, _ target: Target, _ change: DriverChange<Result>
+        _ driverID: String, _ target: Target, _ change: @escaping DriverChange<Result>
     ) async throws -> Result {
-        let tenant = try Tenant.bound()
-        let now = await tenant.clock.now
+        let store = try Tenant.bound().iql
         let body = RequestBody.json ?? [:]
         switch target {
         case .anyDriver:
-            return try await tenant.iql.update(driverID, now: now, change(body, now))
+            return try await store.update(driverID) { driver, now throws(APIError) in try change(body, now)(&driver) }
         case .knownDriver(let unknown):
-            return try await tenant.iql.updateKnown(driverID, now: now, unknown: unknown, change(body, now))
+            return try await store.updateKnown(driverID, unknown: unknown) { driver, now throws(APIError) in
+                try change(body, now)(&driver)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import IQLAPI
 
-/// The IQL publisher API (`openapi/iql.yaml`), per tenant.
+/// The IQL publisher API (`openapi/iql.yaml`), per tenant; served by `IQLModule`.
 ///
 /// Bodies are checked by `rules(zipcodes:)` before the generated decoder runs; handlers then
 /// read the tenant bound to the request and answer from its `IQLStore`. This file holds the
@@ -19,11 +19,11 @@ struct IQLHandlers: APIProtocol {
     private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
         let driverInfo = DriverInfoRules(zipcodes: zipcodes)
         return [
-            "putDriverInfo": { request in
+            Operations.PutDriverInfo.id: { request in
                 try DriverID.validate(request.pathParameters["driver_id"] ?? "")
                 _ = try driverInfo.change(from: request.json)
             },
-            "postSupportedStateDetails": { request in
+            Operations.PostSupportedStateDetails.id: { request in
                 _ = try SupportedStateQuery(body: request.json)
             },
         ]
@@ -32,7 +32,7 @@ struct IQLHandlers: APIProtocol {
     func putDriverInfo(_ input: Operations.PutDriverInfo.Input) async throws -> Operations.PutDriverInfo.Output {
         let tenant = try Tenant.bound()
         let change = try DriverInfoRules(zipcodes: zipcodes).change(from: RequestBody.json ?? [:])
-        await tenant.iql.upsertInfo(change, driverID: input.path.driverId, now: await tenant.clock.now)
+        try await tenant.iql.upsertInfo(change, driverID: input.path.driverId)
         return .ok(.init(body: .json(.init(success: "true"))))
     }
 
@@ -50,9 +50,10 @@ struct IQLHandlers: APIProtocol {
 
     func getDriverStatus(_ input: Operations.GetDriverStatus.Input) async throws -> Operations.GetDriverStatus.Output {
         let tenant = try Tenant.bound()
-        let driver = try await knownDriver(input.path.driverId, in: tenant)
-        let now = await tenant.clock.now
-        let window = try StatusWindow(startDate: input.query.startDate, today: CalendarDay(containing: now))
+        try await requireDriver(input.path.driverId, in: tenant)
+        let window = try StatusWindow(startDate: input.query.startDate, today: CalendarDay(containing: tenant.clock.now))
+        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
+        let now = tenant.clock.now
         let metrics = DriverMetrics(trips: driver.trips, window: window.range)
         let ratings = metrics.eventRatings
         return .ok(.init(body: .json(.init(
@@ -82,7 +83,7 @@ struct IQLHandlers: APIProtocol {
     ) async throws -> Operations.PostSupportedStateDetails.Output {
         let tenant = try Tenant.bound()
         let query = try SupportedStateQuery(body: RequestBody.json ?? [:])
-        let answer = query.answer(supportedStates: tenant.settings.supportedStates, campaigns: await tenant.iql.campaigns)
+        let answer = query.answer(supportedStates: tenant.settings.supportedStates, campaigns: try await tenant.iql.campaigns)
         return .ok(.init(body: .json(.init(isSupportedState: answer.isSupported, canReceiveOffer: answer.canReceiveOffer))))
     }
 
@@ -96,8 +97,20 @@ struct IQLHandlers: APIProtocol {
     /// The driver, after the `driver_id` rules and an engine run; 404 `invalid driver id` when
     /// unknown.
     func knownDriver(_ id: String, in tenant: Tenant, name: String = "driver_id") async throws -> Driver {
+        try await requireDriver(id, in: tenant, name: name)
+        return try await evaluatedDriver(id, in: tenant)
+    }
+
+    /// The `driver_id` rules, then 404 `invalid driver id` when unknown; changes nothing, so a
+    /// request refused by a later check leaves no trace.
+    func requireDriver(_ id: String, in tenant: Tenant, name: String = "driver_id") async throws {
         try DriverID.validate(id, name: name)
-        guard let driver = await tenant.iql.driver(id, now: await tenant.clock.now) else { throw APIError.notFound("invalid driver id") }
+        guard try await tenant.iql.preview(id) != nil else { throw APIError.notFound("invalid driver id") }
+    }
+
+    /// The driver after an engine run (which records what it emits): once every check passed.
+    func evaluatedDriver(_ id: String, in tenant: Tenant) async throws -> Driver {
+        guard let driver = try await tenant.iql.driver(id) else { throw APIError.notFound("invalid driver id") }
         return driver
     }
 }

@@ -2,127 +2,154 @@ import Foundation
 
 /// One tenant's IQL data: drivers, campaigns and leads. All IQL state of a tenant lives here.
 ///
-/// Every change and every read first runs the qualification engine for the drivers involved,
-/// and records the events it emits in the tenant's event stream.
-public actor IQLStore {
-    private var drivers: [String: Driver] = [:]
-    /// Accepted clicks, oldest first.
-    public private(set) var leads: [Lead] = []
-    public private(set) var campaigns: [Campaign]
-    private let settings: TenantSettings
-    private let events: EventLog
-    private var ids: IDGenerator
+/// Every operation reads "now" from the tenant clock inside the store, runs the qualification
+/// engine for the drivers involved, and commits their state together with the events it
+/// emitted, in one isolated step: readers never see an offer before its event, and event times
+/// follow the order of the operations. After each engine run the driver's timer is set for the
+/// next instant the engine has something to do (`EngineSchedule`), so time-based rules fire by
+/// themselves while the clock runs.
+public actor IQLStore: ModuleStore {
+    /// Leads kept per tenant; older ones are dropped (click numbers keep counting).
+    public static let leadCapacity = 10_000
 
-    public init(campaigns: [Campaign], settings: TenantSettings, events: EventLog, ids: IDGenerator) {
-        self.campaigns = campaigns
-        self.settings = settings
-        self.events = events
-        self.ids = ids
+    /// The store's state, as a snapshot holds it.
+    struct State: Codable, Sendable {
+        var drivers: [String: Driver] = [:]
+        var leads: [Lead] = []
+        /// Clicks so far per driver and offer (`<driver>\n<offer>`), for `click_number`.
+        var clickCounts: [String: Int] = [:]
+        var campaigns: [Campaign]
+        var ids: IDGenerator
     }
 
-    /// The driver as of `now`, after the engine has run for it; nil when unknown.
-    public func driver(_ id: String, now: Date) async -> Driver? {
-        guard drivers[id] != nil else { return nil }
-        await evaluate([id], now: now)
-        return drivers[id]
+    private var state: State
+    private let runtime: TenantRuntime
+
+    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+        let initial = try snapshot.map { try Self.state(State.self, from: $0) }
+            ?? State(campaigns: runtime.fixtures.campaigns, ids: runtime.seed.generator(for: "iql"))
+        self.runtime = runtime
+        state = initial
+        for driver in initial.drivers.values {
+            Self.scheduleTimer(for: driver, campaigns: initial.campaigns, runtime: runtime, store: self)
+        }
     }
 
-    /// Applies a driverInfo PUT, creating the driver (opted in at `now`) when unknown.
-    public func upsertInfo(_ change: DriverInfoChange, driverID: String, now: Date) async {
-        change.apply(to: &drivers[driverID, default: Driver(id: driverID, optedInAt: now)])
-        await evaluate([driverID], now: now)
+    public func snapshot() throws -> JSONValue { try Self.json(state) }
+
+    /// Accepted clicks, oldest first (the newest `leadCapacity`).
+    public var leads: [Lead] { state.leads }
+    public var campaigns: [Campaign] { state.campaigns }
+
+    /// The driver as of now, after the engine has run for it; nil when unknown.
+    public func driver(_ id: String) -> Driver? {
+        guard state.drivers[id] != nil else { return nil }
+        evaluate([id], now: runtime.clock.now)
+        return state.drivers[id]
     }
 
-    /// Changes a driver (created, opted in at `now`, when unknown), then runs the engine.
-    /// `change` may refuse by throwing; nothing is stored then.
+    /// The driver as the engine would leave it now, without keeping anything or emitting any
+    /// event: what a contract rule looks at before a request is accepted.
+    public func preview(_ id: String) -> Driver? {
+        guard var driver = state.drivers[id] else { return nil }
+        var ids = state.ids
+        _ = engine.evaluate(&driver, now: runtime.clock.now, ids: &ids)
+        return driver
+    }
+
+    /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown.
+    public func upsertInfo(_ change: DriverInfoChange, driverID: String) {
+        let now = runtime.clock.now
+        change.apply(to: &state.drivers[driverID, default: Driver(id: driverID, optedInAt: now)])
+        evaluate([driverID], now: now)
+    }
+
+    /// Changes a driver (created, opted in now, when unknown), then runs the engine. `change`
+    /// gets "now" and may refuse by throwing; nothing is stored then.
     @discardableResult
     public func update<T: Sendable>(
-        _ driverID: String, now: Date, _ change: (inout Driver) throws(APIError) -> T
-    ) async throws(APIError) -> T {
-        var driver = drivers[driverID] ?? Driver(id: driverID, optedInAt: now)
-        let result = try change(&driver)
-        drivers[driverID] = driver
-        await evaluate([driverID], now: now)
+        _ driverID: String, _ change: (inout Driver, Date) throws(APIError) -> T
+    ) throws(APIError) -> T {
+        let now = runtime.clock.now
+        var driver = state.drivers[driverID] ?? Driver(id: driverID, optedInAt: now)
+        let result = try change(&driver, now)
+        state.drivers[driverID] = driver
+        evaluate([driverID], now: now)
         return result
     }
 
-    /// Changes a known driver: the engine first brings it up to `now`, then `change` runs, then
-    /// the engine again. An unknown driver is refused with `unknown`; `change` may refuse by
-    /// throwing; nothing is stored then.
+    /// Changes a known driver: the engine first brings it up to now, then `change` runs, then
+    /// the engine again, all in one step. An unknown driver is refused with `unknown`; when
+    /// `change` throws, nothing is kept, not even the first engine run.
     @discardableResult
     public func updateKnown<T: Sendable>(
-        _ driverID: String, now: Date, unknown: APIError, _ change: (inout Driver) throws(APIError) -> T
-    ) async throws(APIError) -> T {
-        guard drivers[driverID] != nil else { throw unknown }
-        await evaluate([driverID], now: now)
-        guard var driver = drivers[driverID] else { throw unknown }
-        let result = try change(&driver)
-        drivers[driverID] = driver
-        await evaluate([driverID], now: now)
+        _ driverID: String, unknown: APIError, _ change: (inout Driver, Date) throws(APIError) -> T
+    ) throws(APIError) -> T {
+        let now = runtime.clock.now
+        guard var driver = state.drivers[driverID] else { throw unknown }
+        var ids = state.ids
+        var emitted = engine.evaluate(&driver, now: now, ids: &ids)
+        let result = try change(&driver, now)
+        emitted += engine.evaluate(&driver, now: now, ids: &ids)
+        state.ids = ids
+        commit([driver], events: emitted)
         return result
     }
 
-    /// Runs the engine for every driver: after a clock or campaign change.
-    public func evaluateAll(now: Date) async {
-        await evaluate(drivers.keys.sorted(), now: now)
+    /// Runs the engine for every driver: after a campaign change.
+    public func evaluateAll() {
+        evaluate(state.drivers.keys.sorted(), now: runtime.clock.now)
     }
 
-    /// Records a valid click (iql.md §2.9): a lead every time; on the first click of the
-    /// (driver, offer) the offer is marked clicked and offerClick is emitted.
+    /// Records a valid click (`openapi/iql.yaml` adClickV3): a lead every time; on the first
+    /// click of the (driver, offer) the offer is marked clicked and offerClick is emitted.
     public func click(
-        offerID: String, driverID: String, payload: [String: JSONValue], now: Date
-    ) async throws(APIError) -> (lead: Lead, campaign: Campaign) {
-        guard var driver = await driver(driverID, now: now) else { throw .notFound("invalid driver id") }
-        guard let index = driver.offers.firstIndex(where: { $0.offerID == offerID }),
-              let campaign = campaigns.first(where: { $0.campaignID == driver.offers[index].campaignID })
+        offerID: String, driverID: String, payload: [String: JSONValue]
+    ) throws(APIError) -> (lead: Lead, campaign: Campaign) {
+        let now = runtime.clock.now
+        guard state.drivers[driverID] != nil else { throw .notFound("invalid driver id") }
+        evaluate([driverID], now: now)
+        guard var driver = state.drivers[driverID],
+              let index = driver.offers.firstIndex(where: { $0.offerID == offerID }),
+              let campaign = state.campaigns.first(where: { $0.campaignID == driver.offers[index].campaignID })
         else { throw .notFound("invalid offer id") }
         guard !driver.offers[index].retracted else { throw .notFound("offer \(offerID) is no longer available") }
-        let clickNumber = leads.filter { $0.driverID == driverID && $0.offerID == offerID }.count + 1
-        let lead = Lead(leadID: ids.uuid(), driverID: driverID, offerID: offerID, clickedAt: now, clickNumber: clickNumber, payload: payload)
-        leads.append(lead)
+        let countKey = driverID + "\n" + offerID
+        state.clickCounts[countKey, default: 0] += 1
+        let lead = Lead(
+            leadID: state.ids.uuid(), driverID: driverID, offerID: offerID, clickedAt: now,
+            clickNumber: state.clickCounts[countKey, default: 1], payload: payload
+        )
+        state.leads.append(lead)
+        if state.leads.count > Self.leadCapacity { state.leads.removeFirst(state.leads.count - Self.leadCapacity) }
+        var emitted: [PlatformEvent] = []
         if !driver.offers[index].clicked {
             driver.offers[index].clicked = true
-            drivers[driverID] = driver
-            let eventID = ids.uuid()
-            await events.append([PlatformEvent(
-                id: eventID, kind: .offerClick, driverID: driverID, createdAt: now,
-                payload: .object([
-                    "driver_id": .string(driverID),
-                    "webhook_event_id": .string(eventID),
-                    "webhook_created_at_timestamp": .integer(now.epochMilliseconds),
-                    "type": .string("offer"),
-                    "subtype": .string("offer_click"),
-                    "metadata": .object([
-                        "offer_id": .string(offerID),
-                        "offer_type": .string(campaign.offerType),
-                        "offer_subtype": .string(campaign.offerSubtype),
-                        "advertiser_name": .string(campaign.advertiserName),
-                        "offer_clicked_at_timestamp": .integer(now.epochMilliseconds),
-                    ]),
-                ])
-            )])
+            emitted.append(OfferClickEvent(driverID: driverID, offerID: offerID, campaign: campaign, now: now).event(ids: &state.ids))
         }
+        commit([driver], events: emitted)
         return (lead, campaign)
     }
 
     /// Retracts an offer for one driver or every holder; offerRetraction goes only to drivers
     /// for whom it was the latest active offer. Returns how many offers were retracted.
     @discardableResult
-    public func retract(offerID: String, driverID: String?, reason: String, now: Date) async -> Int {
+    public func retract(offerID: String, driverID: String?, reason: String) -> Int {
+        let now = runtime.clock.now
+        let settings = runtime.settings
+        var changed: [Driver] = []
         var emitted: [PlatformEvent] = []
-        var count = 0
-        for id in driverID.map({ [$0] }) ?? drivers.keys.sorted() {
-            guard var driver = drivers[id],
+        for id in driverID.map({ [$0] }) ?? state.drivers.keys.sorted() {
+            guard var driver = state.drivers[id],
                   let index = driver.offers.firstIndex(where: { $0.offerID == offerID && !$0.retracted }),
-                  let campaign = campaigns.first(where: { $0.campaignID == driver.offers[index].campaignID })
+                  let campaign = state.campaigns.first(where: { $0.campaignID == driver.offers[index].campaignID })
             else { continue }
             let wasLatest = driver.latestActiveOffer(at: now)?.offerID == offerID
             driver.offers[index].retracted = true
-            drivers[id] = driver
-            count += 1
+            changed.append(driver)
             guard wasLatest else { continue }
             emitted.append(PlatformEvent(
-                id: ids.uuid(), kind: .offerRetraction, driverID: id, createdAt: now,
+                id: state.ids.uuid(), kind: .offerRetraction, driverID: id, createdAt: now,
                 payload: .object([
                     "driver_id": .string(id),
                     "publisher_app_id": .string(settings.publisherAppID),
@@ -133,48 +160,80 @@ public actor IQLStore {
                 ])
             ))
         }
-        if !emitted.isEmpty { await events.append(emitted) }
-        return count
+        commit(changed, events: emitted)
+        return changed.count
     }
 
     /// Adds a campaign; 409 when its id exists. Every driver is re-evaluated.
-    public func addCampaign(_ campaign: Campaign, now: Date) async throws(APIError) {
-        guard !campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
+    public func addCampaign(_ campaign: Campaign) throws(APIError) {
+        guard !state.campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
             throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
         }
-        campaigns.append(campaign)
-        await evaluateAll(now: now)
+        state.campaigns.append(campaign)
+        evaluateAll()
     }
 
     /// Replaces a campaign in place; 404 when unknown. Every driver is re-evaluated.
-    public func replaceCampaign(_ campaign: Campaign, now: Date) async throws(APIError) {
-        guard let index = campaigns.firstIndex(where: { $0.campaignID == campaign.campaignID }) else {
+    public func replaceCampaign(_ campaign: Campaign) throws(APIError) {
+        guard let index = state.campaigns.firstIndex(where: { $0.campaignID == campaign.campaignID }) else {
             throw .notFound("no campaign \(campaign.campaignID)")
         }
-        campaigns[index] = campaign
-        await evaluateAll(now: now)
+        state.campaigns[index] = campaign
+        evaluateAll()
     }
 
     /// Removes a campaign; offers it granted stay with their drivers. 404 when unknown.
     public func deleteCampaign(_ campaignID: String) throws(APIError) {
-        guard let index = campaigns.firstIndex(where: { $0.campaignID == campaignID }) else {
+        guard let index = state.campaigns.firstIndex(where: { $0.campaignID == campaignID }) else {
             throw .notFound("no campaign \(campaignID)")
         }
-        campaigns.remove(at: index)
+        state.campaigns.remove(at: index)
+        for driver in state.drivers.values { scheduleTimer(for: driver) }
     }
 
-    /// Stores a driver as given; for seeding and tests.
-    public func put(_ driver: Driver) { drivers[driver.id] = driver }
+    /// Stores a driver as given, and sets its timer; for seeding and tests.
+    public func put(_ driver: Driver) { commit([driver], events: []) }
 
+    private var engine: QualificationEngine {
+        QualificationEngine(campaigns: state.campaigns, settings: runtime.settings)
+    }
 
-    private func evaluate(_ driverIDs: [String], now: Date) async {
-        let engine = QualificationEngine(campaigns: campaigns, settings: settings)
+    private func evaluate(_ driverIDs: [String], now: Date) {
+        let engine = engine
+        var changed: [Driver] = []
         var emitted: [PlatformEvent] = []
         for id in driverIDs {
-            guard var driver = drivers[id] else { continue }
-            emitted += engine.evaluate(&driver, now: now, ids: &ids)
-            drivers[id] = driver
+            guard var driver = state.drivers[id] else { continue }
+            emitted += engine.evaluate(&driver, now: now, ids: &state.ids)
+            changed.append(driver)
         }
-        if !emitted.isEmpty { await events.append(emitted) }
+        commit(changed, events: emitted)
     }
+
+    /// Stores drivers and records the events about them in the same isolated step, then sets
+    /// each driver's timer.
+    private func commit(_ drivers: [Driver], events: [PlatformEvent]) {
+        for driver in drivers { state.drivers[driver.id] = driver }
+        runtime.events.append(events)
+        for driver in drivers { scheduleTimer(for: driver) }
+    }
+
+    private func scheduleTimer(for driver: Driver) {
+        Self.scheduleTimer(for: driver, campaigns: state.campaigns, runtime: runtime, store: self)
+    }
+
+    /// Sets (or clears) the driver's timer for the next instant the engine has work for it.
+    private static func scheduleTimer(for driver: Driver, campaigns: [Campaign], runtime: TenantRuntime, store: IQLStore) {
+        let key = TimerKey.iqlDriver(driver.id)
+        let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings)
+        guard let due = schedule.nextEvaluation(of: driver, after: runtime.clock.now) else {
+            return runtime.scheduler.cancel(key)
+        }
+        let driverID = driver.id
+        runtime.scheduler.schedule(key, at: due) { [weak store] in
+            await store?.timerFired(for: driverID)
+        }
+    }
+
+    private func timerFired(for driverID: String) { evaluate([driverID], now: runtime.clock.now) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One accepted click: the user's details handed to the advertiser (iql.md §2.9 "Effects").
-public struct Lead: Sendable, Equatable {
+public struct Lead: Sendable, Equatable, Codable {
     public var leadID: String
     public var driverID: String
     public var offerID: String

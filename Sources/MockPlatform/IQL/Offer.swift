@@ -1,7 +1,7 @@
 import Foundation
 
 /// An offer: one (driver, campaign) pair granted at qualification (iql.md §3.5).
-public struct Offer: Sendable, Equatable {
+public struct Offer: Sendable, Equatable, Codable {
     public var offerID: String
     public var campaignID: String
     public var createdAt: Date

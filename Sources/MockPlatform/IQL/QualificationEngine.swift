@@ -84,7 +84,7 @@ struct QualificationEngine {
                 "qualification_failure_reason": .string(
                     completed ? "Disqualified for an offer by advertiser" : "Test drive not completed"
                 ),
-                "timestamp": .integer(Int64(timestamp.rounded(.down))),
+                "timestamp": .integer(Int64(saturating: timestamp, rounding: .down)),
             ])
         )
     }
@@ -118,5 +118,5 @@ struct QualificationEngine {
 
 extension Date {
     /// Milliseconds since 1970, as IQL payloads write instants.
-    var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    var epochMilliseconds: Int64 { Int64(saturating: timeIntervalSince1970 * 1000) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The five per-trip event ratings of driverStatus and driverTrips, each 1–5.
-public struct EventRatings: Sendable, Equatable {
+public struct EventRatings: Sendable, Equatable, Codable {
     public var rapidAcceleration: Int
     public var phoneUse: Int
     public var hardBrake: Int
@@ -18,13 +18,13 @@ public struct EventRatings: Sendable, Equatable {
 
     /// The ratings a trip gets when none are given: `clamp(ceil(score / 20), 1, 5)` for each.
     public init(derivedFromScore score: Int) {
-        let rating = min(5, max(1, Int((Double(score) / 20).rounded(.up))))
+        let rating = min(5, max(1, Int(saturating: Double(score) / 20, rounding: .up)))
         self.init(rapidAcceleration: rating, phoneUse: rating, hardBrake: rating, hardTurn: rating, overspeeding: rating)
     }
 }
 
 /// A latitude/longitude pair.
-public struct GeoPoint: Sendable, Equatable {
+public struct GeoPoint: Sendable, Equatable, Codable {
     public var latitude: Double
     public var longitude: Double
 
@@ -33,7 +33,7 @@ public struct GeoPoint: Sendable, Equatable {
 }
 
 /// One recorded trip of a driver (iql.md §2.10).
-public struct Trip: Sendable, Equatable {
+public struct Trip: Sendable, Equatable, Codable {
     public var start: Date
     public var end: Date
     public var distanceMiles: Double
@@ -50,5 +50,5 @@ public struct Trip: Sendable, Equatable {
     public var feedbackTimestamp: Int64?
 
     /// The trip's id: its start instant in epoch milliseconds.
-    public var id: String { String(Int64((start.timeIntervalSince1970 * 1000).rounded())) }
+    public var id: String { String(start.epochMilliseconds) }
 }

@@ -7,7 +7,7 @@ struct PublisherHandlers: APIProtocol {
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = [
-        "registerDeviceToken": { request in
+        Operations.RegisterDeviceToken.id: { request in
             _ = try DeviceTokenRules.registration(from: request.json, driverID: request.pathParameters["driver_id"] ?? "")
         },
     ]
@@ -24,7 +24,7 @@ struct PublisherHandlers: APIProtocol {
     }
 
     func listInsurers(_ input: Operations.ListInsurers.Input) async throws -> Operations.ListInsurers.Output {
-        .ok(.init(body: .json(.init(insurers: try Tenant.bound().insurers + ["Other"]))))
+        .ok(.init(body: .json(.init(insurers: try Tenant.bound().runtime.fixtures.insurers + ["Other"]))))
     }
 
     func registerDeviceToken(

@@ -3,8 +3,8 @@ import Hummingbird
 import Logging
 import OpenAPIRuntime
 
-/// Builds the MockPlatform HTTP application: every API's generated routes on one router, behind
-/// the `PlatformResponder` front door.
+/// Builds the MockPlatform HTTP application: every module's generated routes on one router,
+/// behind the `PlatformResponder` front door.
 public enum MockPlatformServer {
     /// JSON and date settings shared by every generated API: compact, sorted keys, RFC 3339 with
     /// milliseconds.
@@ -13,7 +13,17 @@ public enum MockPlatformServer {
         jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]
     )
 
-    /// The application for `options`, with tenants created from `fixtures`.
+    /// The modules this server answers, in the order their routes are registered.
+    static func modules(fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL) -> [any PlatformModule] {
+        [
+            IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
+            PublisherModule(zipcodes: fixtures.zipcodes),
+            ControlModule(specs: specs),
+        ]
+    }
+
+    /// The application for `options`, with tenants created from `fixtures`. Tenants' timers
+    /// stop when the application does.
     public static func makeApplication(
         options: ServerOptions,
         fixtures: Fixtures,
@@ -26,7 +36,7 @@ public enum MockPlatformServer {
         let (responder, _) = try makeResponder(
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
-        return Application(
+        var application = Application(
             responder: responder,
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
@@ -36,6 +46,8 @@ public enum MockPlatformServer {
             },
             logger: logger
         )
+        application.addServices(TenantShutdown(tenants: responder.tenants))
+        return application
     }
 
     /// The front-door responder and the routes it answers.
@@ -46,43 +58,27 @@ public enum MockPlatformServer {
         publicURL: PublicBaseURL? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
-        let tenants = TenantRegistry(fixtures: fixtures, wallClock: wallClock)
+        let modules = modules(fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL))
+        let tenants = try TenantRegistry(
+            fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock
+        )
         let router = Router(context: BasicRequestContext.self)
         let recorder = RouteRecorder(router: router)
-
-        try IQLHandlers(zipcodes: fixtures.zipcodes, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL)).registerHandlers(
-            on: recorder,
-            configuration: openAPIConfiguration,
-            middlewares: try middlewares(for: .iql, rules: IQLHandlers.rules(zipcodes: fixtures.zipcodes), specs: specs)
-        )
-        try PublisherHandlers(zipcodes: fixtures.zipcodes).registerHandlers(
-            on: recorder,
-            configuration: openAPIConfiguration,
-            middlewares: try middlewares(for: .publisher, rules: PublisherHandlers.rules, specs: specs)
-        )
-        try ControlHandlers(tenants: tenants, specs: specs).registerHandlers(
-            on: recorder,
-            configuration: openAPIConfiguration,
-            middlewares: try middlewares(for: .control, rules: ControlHandlers.rules, specs: specs)
-        )
-
+        for module in modules {
+            try module.registerHandlers(
+                on: recorder,
+                configuration: openAPIConfiguration,
+                middlewares: [
+                    OperationGate(shape: module.errorShape, rules: module.rules),
+                    try NullCompletion(specYAML: specs.document(named: module.name)),
+                    LocationHeaderRestorer(),
+                ]
+            )
+        }
         let routes = recorder.catalog
         let responder = PlatformResponder(
-            router: router.buildResponder(),
-            routes: routes,
-            tenants: tenants,
-            guards: [.iql: IQLRequestGuard()]
+            router: router.buildResponder(), routes: routes, tenants: tenants, modules: ModuleDirectory(modules)
         )
         return (responder, routes)
-    }
-
-    private static func middlewares(
-        for surface: APISurface, rules: [String: OperationRule], specs: SpecCatalog
-    ) throws -> [any ServerMiddleware] {
-        [
-            OperationGate(surface: surface, rules: rules),
-            try NullCompletion(specYAML: specs.document(for: surface)),
-            LocationHeaderRestorer(),
-        ]
     }
 }

@@ -102,7 +102,9 @@ struct NullCompletion: ServerMiddleware {
         guard let shape = shapes[operationID], response.status == .ok, let responseBody else {
             return (response, responseBody)
         }
-        let bytes = try await [UInt8](collecting: responseBody, upTo: 16 * 1_048_576)
+        guard let bytes = try? await [UInt8](collecting: responseBody, upTo: 16 * 1_048_576) else {
+            throw APIError.internal
+        }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
             return (response, HTTPBody(bytes))
         }

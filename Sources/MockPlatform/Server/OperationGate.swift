@@ -14,10 +14,10 @@ public struct RawRequest: Sendable {
 /// message and the contract's check order hold. Throws the first failure.
 public typealias OperationRule = @Sendable (RawRequest) async throws -> Void
 
-/// The generated server's outermost middleware for one API: runs the operation's rules, then
-/// renders any error a handler throws in that API's error shape.
+/// The generated server's outermost middleware for one module: runs the operation's rules, then
+/// renders any error a handler throws in that module's error shape.
 struct OperationGate: ServerMiddleware {
-    let surface: APISurface
+    let shape: any ErrorShape
     let rules: [String: OperationRule]
 
     func intercept(
@@ -34,18 +34,20 @@ struct OperationGate: ServerMiddleware {
             }
             return try await next(request, body, metadata)
         } catch {
-            let rendered = surface.render(Self.apiError(for: error))
+            let rendered = shape.render(Self.apiError(for: error))
             return (rendered.0, HTTPBody(rendered.1))
         }
     }
 
-    /// The contract error behind a thrown error: a handler's own `APIError`, a 400 for input the
-    /// generated decoder refused, a 500 for anything else.
+    /// The contract error behind a thrown error: a handler's own `APIError`; a 400 for input the
+    /// generated decoder refused (the runtime then has no decoded input); a 500 for anything
+    /// else, decoding errors of the server's own code included. The middlewares inside this one
+    /// throw only `APIError`s, so a missing input otherwise means the request was at fault.
     static func apiError(for error: any Error) -> APIError {
         if let error = error as? APIError { return error }
         if let error = error as? ServerError {
             if let underlying = error.underlyingError as? APIError { return underlying }
-            if error.underlyingError is DecodingError {
+            if error.operationInput == nil, error.operationOutput == nil {
                 return .badRequest("request does not match the \(error.operationID) schema")
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// How `mock-platform serve` was asked to run (control.md §1).
+/// How `mock-platform serve` was asked to run (`README.md`, Configuration).
 public struct ServerOptions: Sendable {
     public var host: String
     public var port: Int
@@ -10,19 +10,27 @@ public struct ServerOptions: Sendable {
     /// Fixture folder loaded into every new tenant.
     public var fixtures: URL
     public var logLevel: Logger.Level
+    /// Tenants the server holds at most, `default` included.
+    public var maxTenants: Int
+    /// Seeds every id generator, for reproducible runs; nil: ids never repeat.
+    public var seed: UInt64?
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         publicURL: String? = nil,
         fixtures: URL = URL(fileURLWithPath: "Resources/fixtures"),
-        logLevel: Logger.Level = .info
+        logLevel: Logger.Level = .info,
+        maxTenants: Int = TenantRegistry.defaultMaxTenants,
+        seed: UInt64? = nil
     ) {
         self.host = host
         self.port = port
         self.publicURL = publicURL
         self.fixtures = fixtures
         self.logLevel = logLevel
+        self.maxTenants = maxTenants
+        self.seed = seed
     }
 
     /// The effective public base URL, without a trailing slash.

@@ -2,22 +2,23 @@ import Foundation
 
 /// The OpenAPI documents the server is generated from, served by `/_mock/openapi/{name}.yaml`.
 ///
-/// They are bundled as resources (`Sources/MockPlatform/Specs` links to `openapi/`), so the
-/// served text is the one the code was generated from.
+/// They are bundled as resources (`Sources/MockPlatform/Specs` is `openapi/`), so the served
+/// text is the one the code was generated from.
 public struct SpecCatalog: Sendable {
     /// YAML text by name (`iql`, `publisher`, `control`).
     public let documents: [String: String]
 
     public init(documents: [String: String]) { self.documents = documents }
 
-    /// The documents bundled with the server.
+    /// Every document bundled with the server.
     public static func bundled() throws -> SpecCatalog {
+        guard let folder = Bundle.module.url(forResource: "Specs", withExtension: nil) else {
+            throw FixtureError("the bundled Specs folder is missing")
+        }
         var documents: [String: String] = [:]
-        for surface in APISurface.allCases {
-            guard let url = Bundle.module.url(forResource: surface.specName, withExtension: "yaml", subdirectory: "Specs") else {
-                throw FixtureError("bundled spec \(surface.specName).yaml is missing")
-            }
-            documents[surface.specName] = try String(contentsOf: url, encoding: .utf8)
+        for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        where file.pathExtension == "yaml" {
+            documents[file.deletingPathExtension().lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
         }
         return SpecCatalog(documents: documents)
     }
@@ -25,8 +26,9 @@ public struct SpecCatalog: Sendable {
     /// Names, sorted.
     public var names: [String] { documents.keys.sorted() }
 
-    func document(for surface: APISurface) throws -> String {
-        guard let text = documents[surface.specName] else { throw FixtureError("no spec named \(surface.specName)") }
+    /// The document of a module.
+    func document(named name: String) throws -> String {
+        guard let text = documents[name] else { throw FixtureError("no spec named \(name)") }
         return text
     }
 }

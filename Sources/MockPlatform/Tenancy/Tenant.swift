@@ -1,39 +1,95 @@
 import Foundation
 
-/// Everything one tenant owns: settings, clock and the per-platform stores.
+/// Everything one tenant owns: its runtime (clock, settings, event log, timers) and one store
+/// per platform module.
 ///
 /// No request of one tenant can reach another tenant's object: handlers only ever see the
-/// tenant bound to their request (`Tenant.current`).
+/// tenant bound to their request (`Tenant.bound()`).
 public final class Tenant: Sendable {
     public let name: TenantName
     /// Wall-clock instant the tenant was first created; kept across resets.
     public let createdAt: Date
-    public let settings: TenantSettings
-    public let clock: TenantClock
-    public let iql: IQLStore
-    /// Everything the tenant's platforms emitted, oldest first.
-    public let events: EventLog
-    public let devices: DeviceRegistry
-    /// Insurer picker choices, without `Other`.
-    public let insurers: [String]
+    public let runtime: TenantRuntime
+    /// Module stores by module name.
+    private let stores: [String: any ModuleStore]
 
-    public init(name: TenantName, createdAt: Date, fixtures: Fixtures, wallClock: @escaping @Sendable () -> Date) {
+    /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
+    init(
+        name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
+        wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil
+    ) throws {
+        let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
+        runtime = TenantRuntime(
+            name: name,
+            clock: clock,
+            configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
+            events: EventLog(restoring: snapshot?.events),
+            scheduler: TenantScheduler(clock: clock),
+            seed: seed,
+            fixtures: fixtures
+        )
         self.name = name
         self.createdAt = createdAt
-        settings = fixtures.settings
-        clock = TenantClock(wallClock: wallClock)
-        events = EventLog()
-        iql = IQLStore(campaigns: fixtures.campaigns, settings: fixtures.settings, events: events, ids: IDGenerator(seedName: name.rawValue))
-        devices = DeviceRegistry()
-        insurers = fixtures.insurers
+        var stores: [String: any ModuleStore] = [:]
+        for module in modules {
+            if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
+                stores[module.name] = store
+            }
+        }
+        self.stores = stores
+        runtime.scheduler.start()
+    }
+
+    public var clock: TenantClock { runtime.clock }
+    public var events: EventLog { runtime.events }
+    /// The settings in force now.
+    public var settings: TenantSettings { runtime.configuration.current }
+
+    /// The store of type `Store`; a 500 when no module of this server provides one.
+    public func store<Store: ModuleStore>(_ type: Store.Type = Store.self) throws(APIError) -> Store {
+        for store in stores.values {
+            if let match = store as? Store { return match }
+        }
+        throw .internal
+    }
+
+    /// The whole state, consistent across stores and the event log: retried until no store
+    /// recorded an event while the stores were read.
+    public func snapshot() async throws -> TenantSnapshot {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let before = events.nextSequence
+            var states: [String: JSONValue] = [:]
+            for (name, store) in stores { states[name] = try await store.snapshot() }
+            let log = events.snapshot()
+            if log.nextSequence == before || attempt == 10 {
+                return TenantSnapshot(
+                    version: TenantSnapshot.currentVersion, clock: clock.setting, settings: settings, events: log, stores: states
+                )
+            }
+        }
+    }
+
+    /// Stops the tenant's timers and ends its event subscriptions (on reset and at shutdown).
+    public func shutdown() {
+        runtime.scheduler.shutdown()
+        runtime.events.finish()
     }
 
     /// The tenant of the request being handled.
-    @TaskLocal public static var current: Tenant?
+    @TaskLocal static var binding: TenantBinding?
 
-    /// The bound tenant, or an internal error when a handler runs outside a request.
-    public static func bound() throws -> Tenant {
-        guard let tenant = current else { throw APIError(.internalServerError, "no tenant bound to this request") }
-        return tenant
+    /// The tenant of the request being handled, created on first use: 429 when the tenant
+    /// limit is reached, 500 when a handler runs outside a request.
+    public static func bound() throws(APIError) -> Tenant {
+        guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
+        return try binding.registry.tenant(binding.name)
+    }
+
+    /// The name and registry of the request's tenant, without creating it.
+    static func boundBinding() throws(APIError) -> TenantBinding {
+        guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
+        return binding
     }
 }

@@ -1,48 +1,107 @@
 import Foundation
+import Synchronization
 
 /// All tenants of the process, created on first use from the fixtures.
 ///
-/// Each tenant's data lives in that tenant's own actors; the registry only maps names to them.
-public actor TenantRegistry {
+/// Looking a tenant up is one short critical section. Each tenant's data lives in that tenant's
+/// own stores; the registry only maps names to them. `default` always exists; at most
+/// `maxTenants` exist in all, and a request for one more is refused with 429.
+public final class TenantRegistry: Sendable {
+    /// Tenants a server holds at most, unless `--max-tenants` says otherwise.
+    public static let defaultMaxTenants = 1_000
+
     public let fixtures: Fixtures
+    private let modules: [any PlatformModule]
+    private let maxTenants: Int
+    private let runSeed: UInt64?
     private let wallClock: @Sendable () -> Date
-    private var tenants: [TenantName: Tenant] = [:]
-    /// Names in creation order.
-    private var names: [TenantName] = []
+    private let state = Mutex(State())
 
-    public init(fixtures: Fixtures, wallClock: @escaping @Sendable () -> Date = { Date() }) {
+    private struct State {
+        var tenants: [TenantName: Tenant] = [:]
+        /// Names in creation order.
+        var names: [TenantName] = []
+        /// Resets so far, by name; kept when the tenant is replaced.
+        var generations: [TenantName: Int] = [:]
+    }
+
+    public init(
+        fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
+        seed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         self.fixtures = fixtures
+        self.modules = modules
+        self.maxTenants = max(1, maxTenants)
+        runSeed = seed
         self.wallClock = wallClock
+        _ = try tenant(.default)
     }
 
-    /// The named tenant, created from the fixtures on first use.
-    public func tenant(_ name: TenantName) -> Tenant {
-        if let tenant = tenants[name] { return tenant }
-        let tenant = Tenant(name: name, createdAt: wallClock(), fixtures: fixtures, wallClock: wallClock)
-        tenants[name] = tenant
-        names.append(name)
-        return tenant
+    /// The named tenant, created from the fixtures on first use; 429 past the tenant limit.
+    public func tenant(_ name: TenantName) throws(APIError) -> Tenant {
+        try state.withLock { state throws(APIError) -> Tenant in
+            if let tenant = state.tenants[name] { return tenant }
+            guard state.tenants.count < maxTenants else { throw APIError(.tooManyRequests, "tenant limit reached") }
+            let tenant = try make(name, createdAt: wallClock(), generation: 0, restoring: nil)
+            state.tenants[name] = tenant
+            state.names.append(name)
+            return tenant
+        }
     }
+
+    /// The named tenant if it exists; creates nothing.
+    public func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
 
     /// The settings of the named tenant, or those it would be created with; creates nothing.
     public func settings(of name: TenantName) -> TenantSettings {
-        tenants[name]?.settings ?? fixtures.settings
+        existing(name)?.settings ?? fixtures.settings
     }
 
-    /// Replaces the tenant with a fresh one from the fixtures, in one step: requests already
-    /// running finish against the old state, later ones see only the new.
+    /// Replaces the tenant with a fresh one from the fixtures (or from `snapshot`), in one step:
+    /// requests already running finish against the old state, later ones see only the new. The
+    /// old tenant's timers stop.
     @discardableResult
-    public func reset(_ name: TenantName) -> Tenant {
-        let createdAt = tenants[name]?.createdAt ?? wallClock()
-        let tenant = Tenant(name: name, createdAt: createdAt, fixtures: fixtures, wallClock: wallClock)
-        if tenants[name] == nil { names.append(name) }
-        tenants[name] = tenant
+    public func reset(_ name: TenantName, restoring snapshot: TenantSnapshot? = nil) throws(APIError) -> Tenant {
+        let (tenant, old) = try state.withLock { state throws(APIError) -> (Tenant, Tenant?) in
+            let old = state.tenants[name]
+            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
+            let generation = state.generations[name, default: 0] + 1
+            let tenant = try make(name, createdAt: old?.createdAt ?? wallClock(), generation: generation, restoring: snapshot)
+            state.generations[name] = generation
+            if old == nil { state.names.append(name) }
+            state.tenants[name] = tenant
+            return (tenant, old)
+        }
+        old?.shutdown()
         return tenant
     }
 
     /// Every tenant: `default` first, then by creation.
     public func all() -> [Tenant] {
-        let ordered = names.filter { $0 == .default } + names.filter { $0 != .default }
-        return ordered.compactMap { tenants[$0] }
+        state.withLock { state in
+            let ordered = state.names.filter { $0 == .default } + state.names.filter { $0 != .default }
+            return ordered.compactMap { state.tenants[$0] }
+        }
+    }
+
+    /// Stops every tenant's timers and subscriptions (at server shutdown).
+    public func shutdown() {
+        for tenant in all() { tenant.shutdown() }
+    }
+
+    private func make(_ name: TenantName, createdAt: Date, generation: Int, restoring snapshot: TenantSnapshot?) throws(APIError) -> Tenant {
+        if let snapshot, snapshot.version != TenantSnapshot.currentVersion {
+            throw .badRequest("state version must be \(TenantSnapshot.currentVersion)")
+        }
+        do {
+            return try Tenant(
+                name: name, createdAt: createdAt, modules: modules, fixtures: fixtures,
+                seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), wallClock: wallClock, restoring: snapshot
+            )
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw .badRequest("state is not valid: \(error)")
+        }
     }
 }

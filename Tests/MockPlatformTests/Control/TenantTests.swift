@@ -100,11 +100,13 @@ final class TenantTests: XCTestCase {
         }
     }
 
+    /// `default` exists from the start; other tenants appear when a request first uses their
+    /// state (health and readiness create none).
     func testTenantListIsDefaultFirstThenCreationOrder() async throws {
         let wall = ManualWallClock(ClockTests.wallStart)
         try await PlatformProbe.run(wallClock: wall.reader) { probe in
             let platform = probe.platform
-            try await platform.send(.get, "/t/zeta/_mock/health")
+            try await platform.send(.get, "/t/zeta/_mock/clock")
             wall.advance(by: 1.5)
             try await platform.send(.get, "/t/Bad_Name/_mock/health")
             try await platform.send(.get, "/t/alpha/_mock/clock")
@@ -113,7 +115,7 @@ final class TenantTests: XCTestCase {
             let reply = try await platform.send(.get, "/_mock/tenants")
             XCTAssertEqual(reply.status, .ok, reply.text)
             reply.assertJSON(["tenants": [
-                ["name": "default", "created_at": "2025-03-10T08:00:03.000Z"],
+                ["name": "default", "created_at": "2025-03-10T08:00:00.000Z"],
                 ["name": "zeta", "created_at": "2025-03-10T08:00:00.000Z"],
                 ["name": "alpha", "created_at": "2025-03-10T08:00:01.500Z"],
             ]])
@@ -121,7 +123,7 @@ final class TenantTests: XCTestCase {
             // created_at is wall-clock, kept across a reset, not the tenant clock.
             try await platform.send(.post, "/t/zeta/_mock/clock", json: ["now": "2001-01-01T00:00:00Z"])
             try await platform.send(.post, "/t/zeta/_mock/reset")
-            try await platform.send(.get, "/t/omega/_mock/health")
+            try await platform.send(.get, "/t/omega/_mock/clock")
             let after = try await platform.send(.get, "/_mock/tenants/")
             let names = (try after.json()["tenants"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
             XCTAssertEqual(names, ["default", "zeta", "alpha", "omega"])

@@ -25,6 +25,9 @@ struct PlatformProbe {
     let platform: TestPlatform
     let tenants: TenantRegistry
     let routes: RouteCatalog
+    /// Which module owns which path.
+    var modules: ModuleDirectory { responder.modules }
+    let responder: PlatformResponder<BasicRequestContext>
 
     static func run(
         fixtures: Fixtures = TestFixtures.shared,
@@ -40,14 +43,14 @@ struct PlatformProbe {
         let tenants = responder.tenants
         let app = Application(responder: responder, logger: Logger(label: "test"))
         try await app.test(.router) { client in
-            try await test(PlatformProbe(platform: TestPlatform(client: client), tenants: tenants, routes: routes))
+            try await test(PlatformProbe(platform: TestPlatform(client: client), tenants: tenants, routes: routes, responder: responder))
         }
     }
 
     /// The device tokens a tenant holds for a driver.
     func registrations(of driverID: String, tenant: String = "default") async throws -> [DeviceRegistration] {
         let name = try XCTUnwrap(tenant == "default" ? TenantName.default : TenantName(tenant))
-        return await tenants.tenant(name).devices.registrations(of: driverID)
+        return try await tenants.tenant(name).devices.registrations(of: driverID)
     }
 }
 

@@ -7,75 +7,75 @@ final class TenantClockTests: XCTestCase {
     private let wallStart = Date(timeIntervalSince1970: 1_741_593_600)
     private let t = Date(timeIntervalSince1970: 1_717_416_000) // 2024-06-03T12:00:00Z
 
-    func testStartsReal() async {
+    func testStartsReal() throws {
         let wall = ManualWallClock(wallStart)
         let clock = TenantClock(wallClock: wall.reader)
-        var reading = await clock.reading
+        var reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: wallStart, mode: .real))
         wall.advance(by: 42)
-        reading = await clock.reading
+        reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: wallStart.addingTimeInterval(42), mode: .real))
-        let now = await clock.now
+        let now = clock.now
         XCTAssertEqual(now, wallStart.addingTimeInterval(42))
     }
 
-    func testFrozenStandsStill() async {
+    func testFrozenStandsStill() throws {
         let wall = ManualWallClock(wallStart)
         let clock = TenantClock(wallClock: wall.reader)
-        await clock.freeze(at: t)
+        try clock.freeze(at: t)
         wall.advance(by: 3_600)
-        let reading = await clock.reading
+        let reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: t, mode: .frozen))
     }
 
-    func testRunningRunsAtWallSpeed() async {
+    func testRunningRunsAtWallSpeed() throws {
         let wall = ManualWallClock(wallStart)
         let clock = TenantClock(wallClock: wall.reader)
-        await clock.run(from: t)
-        var reading = await clock.reading
+        try clock.run(from: t)
+        var reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: t, mode: .offset))
         wall.advance(by: 10.5)
-        reading = await clock.reading
+        reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: t.addingTimeInterval(10.5), mode: .offset))
     }
 
-    func testAdvanceKeepsTheModeOfFrozenAndRunningClocks() async {
+    func testAdvanceKeepsTheModeOfFrozenAndRunningClocks() throws {
         let wall = ManualWallClock(wallStart)
         let clock = TenantClock(wallClock: wall.reader)
-        await clock.freeze(at: t)
-        await clock.advance(by: 86_400)
-        var reading = await clock.reading
+        try clock.freeze(at: t)
+        try clock.advance(by: 86_400)
+        var reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: t.addingTimeInterval(86_400), mode: .frozen))
 
-        await clock.run(from: t)
-        await clock.advance(by: 60)
+        try clock.run(from: t)
+        try clock.advance(by: 60)
         wall.advance(by: 5)
-        reading = await clock.reading
+        reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: t.addingTimeInterval(65), mode: .offset))
     }
 
-    func testAdvanceFromRealBecomesOffsetAndRealTimeComesBack() async {
+    func testAdvanceFromRealBecomesOffsetAndRealTimeComesBack() throws {
         let wall = ManualWallClock(wallStart)
         let clock = TenantClock(wallClock: wall.reader)
-        await clock.advance(by: 3_600)
-        var reading = await clock.reading
+        try clock.advance(by: 3_600)
+        var reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: wallStart.addingTimeInterval(3_600), mode: .offset))
         wall.advance(by: 1)
-        reading = await clock.reading
+        reading = clock.reading
         XCTAssertEqual(reading.now, wallStart.addingTimeInterval(3_601))
 
-        await clock.useRealTime()
-        reading = await clock.reading
+        clock.useRealTime()
+        reading = clock.reading
         XCTAssertEqual(reading, ClockReading(now: wallStart.addingTimeInterval(1), mode: .real))
-        await clock.freeze(at: t)
-        await clock.useRealTime()
-        reading = await clock.reading
+        try clock.freeze(at: t)
+        clock.useRealTime()
+        reading = clock.reading
         XCTAssertEqual(reading.mode, .real)
     }
 
-    func testDefaultWallClockIsTheSystemClock() async {
+    func testDefaultWallClockIsTheSystemClock() throws {
         let clock = TenantClock()
-        let now = await clock.now
+        let now = clock.now
         XCTAssertLessThan(abs(now.timeIntervalSinceNow), 5)
     }
 }

@@ -148,12 +148,12 @@ final class DriverStatusTests: XCTestCase {
 
     /// Seeds `d1` in the default tenant with trips and offers, bypassing the public API.
     private static func seed(_ registry: TenantRegistry, trips: [Trip], offers: [Offer] = []) async throws {
-        let tenant = await registry.tenant(.default)
-        let stored = await tenant.iql.driver("d1", now: await tenant.clock.now)
+        let tenant = try registry.tenant(.default)
+        let stored = try await tenant.iql.driver("d1")
         var driver = try XCTUnwrap(stored)
         driver.trips = trips
         driver.offers = offers
-        await tenant.iql.put(driver)
+        try await tenant.iql.put(driver)
     }
 
     func testMetricsAggregateValidTripsInTheWindow() async throws {

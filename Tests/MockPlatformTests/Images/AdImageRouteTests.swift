@@ -223,7 +223,7 @@ final class AdImageRouteTests: XCTestCase {
             var offer = Offer(offerID: "ad_default_001", campaignID: "default", createdAt: long, expiresAt: long.addingTimeInterval(86_400))
             offer.retracted = true
             driver.offers = [offer]
-            await registry.tenant(.default).iql.put(driver)
+            try await registry.tenant(.default).iql.put(driver)
             for path in Self.allPaths {
                 let reply = try await platform.iql(.get, path)
                 XCTAssertEqual(reply.status, .ok, "\(path): \(reply.text)")

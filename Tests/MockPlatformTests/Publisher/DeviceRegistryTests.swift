@@ -8,16 +8,16 @@ final class DeviceRegistryTests: XCTestCase {
         DeviceRegistration(driverID: driver, platform: .ios, token: token, bundleID: bundle)
     }
 
-    func testRepeatKeepsOneEntry() async {
-        let registry = DeviceRegistry()
+    func testRepeatKeepsOneEntry() async throws {
+        let registry = try DeviceRegistry()
         await registry.register(ios("d1"))
         await registry.register(ios("d1"))
         let stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored, [ios("d1")])
     }
 
-    func testSameTokenForAnotherDriverMovesIt() async {
-        let registry = DeviceRegistry()
+    func testSameTokenForAnotherDriverMovesIt() async throws {
+        let registry = try DeviceRegistry()
         await registry.register(ios("d1", bundle: "com.example.app"))
         await registry.register(ios("d2"))
         let first = await registry.registrations(of: "d1")
@@ -26,8 +26,8 @@ final class DeviceRegistryTests: XCTestCase {
         XCTAssertEqual(second, [ios("d2", bundle: "com.example.app")], "the move keeps the bundle id")
     }
 
-    func testBundleIDIsUpdatedWhenSentAndKeptWhenNot() async {
-        let registry = DeviceRegistry()
+    func testBundleIDIsUpdatedWhenSentAndKeptWhenNot() async throws {
+        let registry = try DeviceRegistry()
         await registry.register(ios("d1", bundle: "com.example.app"))
         await registry.register(ios("d1", bundle: "com.example.beta"))
         var stored = await registry.registrations(of: "d1")
@@ -37,8 +37,8 @@ final class DeviceRegistryTests: XCTestCase {
         XCTAssertEqual(stored.map(\.bundleID), ["com.example.beta"])
     }
 
-    func testKeyIsPlatformAndTokenAndADriverHoldsManyInFirstRegistrationOrder() async {
-        let registry = DeviceRegistry()
+    func testKeyIsPlatformAndTokenAndADriverHoldsManyInFirstRegistrationOrder() async throws {
+        let registry = try DeviceRegistry()
         let shared = String(repeating: "ab", count: 32)
         await registry.register(ios("d1", shared))
         await registry.register(DeviceRegistration(driverID: "d1", platform: .android, token: shared, bundleID: nil))
@@ -53,7 +53,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testRulesLowerCaseAPNsTokensSoBothCasesAreOneRegistration() async throws {
-        let registry = DeviceRegistry()
+        let registry = try DeviceRegistry()
         for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {
             let registration = try DeviceTokenRules.registration(
                 from: ["token": .string(token), "platform": .string("ios")], driverID: "d1"

@@ -19,12 +19,12 @@ final class OptInDaysTests: XCTestCase {
             XCTAssertEqual(body["success"] as? String, "true")
             XCTAssertEqual(body["opt_in_days"] as? Int, 7)
             XCTAssertEqual(body["opt_in_at"] as? Int64, 1_717_416_000_000, "2024-06-03T12:00:00Z")
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.optedInAt, TripFactory.instant("2024-06-03T12:00:00Z"), "an unknown driver is created")
             for (days, expected) in [(0, "2024-06-10T12:00:00Z"), (365, "2023-06-11T12:00:00Z"), (7.0, "2024-06-03T12:00:00Z")] as [(Any, String)] {
                 let moved = try await Self.send(platform, ["days": days])
                 XCTAssertEqual(moved.status, .ok, moved.text)
-                let optedIn = await registry.storedDriver("d1")
+                let optedIn = try await registry.storedDriver("d1")
                 XCTAssertEqual(optedIn?.optedInAt, TripFactory.instant(expected), "\(days)")
             }
         }

@@ -26,7 +26,7 @@ final class SdkHealthTests: XCTestCase {
             XCTAssertEqual(Set(body.keys), ["success", "healthy"])
             XCTAssertEqual(body["success"] as? String, "true")
             XCTAssertEqual(body["healthy"] as? Bool, true)
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             let driver = try XCTUnwrap(stored, "an unknown driver is created")
             XCTAssertEqual(driver.packets.count, 1)
             let packet = try XCTUnwrap(driver.packets.first)
@@ -66,7 +66,7 @@ final class SdkHealthTests: XCTestCase {
             }
             let reply = try await Self.send(platform, Self.healthy(["location_permission": "While_In_Use", "platform": "IOS"]))
             XCTAssertEqual(try reply.json()["healthy"] as? Bool, false, reply.text)
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.packets.last?.locationPermission, .whileInUse)
             XCTAssertEqual(stored?.packets.last?.platform, .ios)
         }
@@ -80,7 +80,7 @@ final class SdkHealthTests: XCTestCase {
                 body["platform"] = given
                 let reply = try await Self.send(platform, body)
                 XCTAssertEqual(reply.status, .ok, reply.text)
-                let stored = await registry.storedDriver("d1")
+                let stored = try await registry.storedDriver("d1")
                 XCTAssertEqual(stored?.packets.last?.platform.rawValue, expected, "\(given ?? "none")")
                 XCTAssertEqual(stored?.platform?.rawValue, expected)
             }
@@ -102,7 +102,7 @@ final class SdkHealthTests: XCTestCase {
                 let reply = try await Self.send(platform, Self.healthy(["timestamp": inside]))
                 XCTAssertEqual(reply.status, .ok, reply.text)
             }
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.packets.map { $0.timestamp.timeIntervalSince1970 * 1000 }, [
                 Double(Self.nowMilliseconds), Double(Self.nowMilliseconds - day), Double(Self.nowMilliseconds - 3_600_000),
             ])

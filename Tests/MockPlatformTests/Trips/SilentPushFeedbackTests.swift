@@ -20,7 +20,7 @@ final class SilentPushFeedbackTests: XCTestCase {
             XCTAssertEqual(reply.status, .ok, reply.text)
             XCTAssertEqual(reply.headers[.contentType], "application/json; charset=utf-8")
             XCTAssertEqual(try reply.json() as? [String: String], ["success": "true"])
-            var stored = await registry.storedDriver("d1")
+            var stored = try await registry.storedDriver("d1")
             let feedback = try XCTUnwrap(stored?.pushFeedback.first)
             XCTAssertEqual(stored?.pushFeedback.count, 1)
             XCTAssertEqual(feedback.errorCode, 410)
@@ -33,14 +33,14 @@ final class SilentPushFeedbackTests: XCTestCase {
                 "location_permission": "denied", "activity_permission": "denied", "precise_location": false, "notifications": false,
             ])
             XCTAssertEqual(heartbeat.status, .ok, heartbeat.text)
-            stored = await registry.storedDriver("d1")
+            stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.silentPushPaused, false, "any heartbeat ends the pause")
 
             for body in [Self.report(410, reason: nil), Self.report(500)] {
                 let accepted = try await platform.iql(.post, Self.path, json: body)
                 XCTAssertEqual(accepted.status, .ok, accepted.text)
             }
-            stored = await registry.storedDriver("d1")
+            stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.pushFeedback.map(\.errorCode), [410, 410, 500])
             XCTAssertEqual(stored?.pushFeedback[1].reason, nil)
             XCTAssertEqual(stored?.silentPushPaused, false, "only the latest error code counts")
@@ -87,7 +87,7 @@ final class SilentPushFeedbackTests: XCTestCase {
                 try await platform.iql(.post, Self.path, json: ["driver_id": "d1", "data": ["error_code": 410]]), .badRequest,
                 "data.timestamp is required"
             )
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.pushFeedback, [])
             XCTAssertEqual(stored?.silentPushPaused, false)
         }

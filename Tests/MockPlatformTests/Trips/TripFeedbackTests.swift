@@ -29,7 +29,7 @@ final class TripFeedbackTests: XCTestCase {
             let metrics = try XCTUnwrap(status["metrics"] as? [String: Any])
             XCTAssertEqual(metrics["trips_count"] as? Int, 2)
             XCTAssertEqual(metrics["distance_miles"] as? Double, 4)
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.trips.map(\.invalidated), [false, true, false])
             XCTAssertEqual(stored?.trips[1].feedbackTimestamp, 1_717_990_000_000)
         }
@@ -65,7 +65,7 @@ final class TripFeedbackTests: XCTestCase {
             let again = try await Self.feedback(platform, trip: ids[0], ["trip_type": "INVALID", "timestamp": 1_718_000_000_000])
             XCTAssertEqual(again.status, .ok, again.text)
             XCTAssertEqual(try again.json() as? [String: String], ["success": "true"])
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.trips.first?.feedbackTimestamp, 1_717_990_000_000)
         }
     }
@@ -127,7 +127,7 @@ final class TripFeedbackTests: XCTestCase {
                 "feedback is only accepted within 7 days of the trip"
             )
             try await Self.accept(platform, trip: edge[0]) // exactly 7 × 24 h
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             XCTAssertEqual(stored?.trips.map(\.invalidated), [false, true], "the refused trip is unchanged")
             // The window follows the clock.
             try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 7 * 86_400])
@@ -156,14 +156,14 @@ final class TripFeedbackTests: XCTestCase {
         try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let ids = try await platform.addTrips("d1", ["date": "2024-06-09", "count": 1, "distance_miles_each": 3])
-            let stored = await registry.storedDriver("d1")
+            let stored = try await registry.storedDriver("d1")
             var driver = try XCTUnwrap(stored)
             let expired = Offer(
                 offerID: "ad_default_001", campaignID: "default",
                 createdAt: TripFactory.instant("2024-04-01T00:00:00Z"), expiresAt: TripFactory.instant("2024-05-01T00:00:00Z")
             )
             driver.offers = [expired]
-            await registry.tenant(.default).iql.put(driver)
+            try await registry.tenant(.default).iql.put(driver)
             assertIQLError(try await Self.feedback(platform, trip: ids[0]), .badRequest, "driver is already qualified")
         }
     }

@@ -60,8 +60,7 @@ extension TestPlatform {
 
 extension TenantRegistry {
     /// The stored driver of the default tenant, read without the API.
-    func storedDriver(_ id: String) async -> Driver? {
-        let tenant = tenant(.default)
-        return await tenant.iql.driver(id, now: await tenant.clock.now)
+    func storedDriver(_ id: String) async throws -> Driver? {
+        try await tenant(.default).iql.driver(id)
     }
 }

@@ -71,7 +71,7 @@ struct EngagementPayload {
     }
 
     static func wholeDays(from start: Date, to end: Date) -> Int {
-        max(0, Int((end.timeIntervalSince(start) / 86_400).rounded(.down)))
+        max(0, Int(saturating: end.timeIntervalSince(start) / 86_400, rounding: .down))
     }
 
     static func display(_ permission: HealthPacket.LocationPermission) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Per-driver engagement and silent-push bookkeeping (iql.md §3.6, §3.7).
-public struct EngagementState: Sendable, Equatable {
+public struct EngagementState: Sendable, Equatable, Codable {
     /// Milestones already sent: `trip-1`, `preemptive_alert`, `opt_in_days:<n>`.
     public var sentMilestones: Set<String> = []
     /// When the last silentPushNotification was requested.

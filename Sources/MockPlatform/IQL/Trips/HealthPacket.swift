@@ -2,15 +2,15 @@ import Foundation
 
 /// One SDK health packet from the testing endpoint (iql.md §3.2): the app's permissions at
 /// `timestamp`, which also counts as a heartbeat.
-public struct HealthPacket: Sendable, Equatable {
-    public enum LocationPermission: String, Sendable, CaseIterable {
+public struct HealthPacket: Sendable, Equatable, Codable {
+    public enum LocationPermission: String, Sendable, CaseIterable, Codable {
         case always
         case whileInUse = "while_in_use"
         case denied
         case notDetermined = "not_determined"
     }
 
-    public enum ActivityPermission: String, Sendable, CaseIterable {
+    public enum ActivityPermission: String, Sendable, CaseIterable, Codable {
         case granted
         case denied
         case notDetermined = "not_determined"
@@ -74,9 +74,14 @@ public struct HealthPacket: Sendable, Equatable {
 }
 
 extension Driver {
-    /// Stores a health packet: the driver's platform, its heartbeat, and the end of any 410 pause.
+    /// Health packets kept per driver, the newest by arrival.
+    static let packetCapacity = 1_000
+
+    /// Stores a health packet (dropping the oldest past `packetCapacity`): the driver's
+    /// platform, its heartbeat, and the end of any 410 pause.
     mutating func record(_ packet: HealthPacket) {
         packets.append(packet)
+        if packets.count > Self.packetCapacity { packets.removeFirst(packets.count - Self.packetCapacity) }
         platform = packet.platform
         lastHeartbeatAt = max(lastHeartbeatAt ?? packet.timestamp, packet.timestamp)
         silentPushPaused = false

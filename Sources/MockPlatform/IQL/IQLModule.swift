@@ -1,0 +1,27 @@
+import IQLAPI
+import OpenAPIRuntime
+
+/// The IQL publisher API (`openapi/iql.yaml`) as a platform module. The root namespace is IQL's:
+/// it claims every path no other module owns, as the publisher API's host did.
+struct IQLModule: PlatformModule {
+    let zipcodes: ZipDirectory
+    /// The base of `logo_url` and `button_click_url`.
+    let publicURL: PublicBaseURL
+
+    var name: String { "iql" }
+    var pathPrefixes: [String] { ["/"] }
+    var errorShape: any ErrorShape { IQLErrorShape() }
+    var requestGuard: (any RequestGuard)? { IQLRequestGuard() }
+    var rules: [String: OperationRule] { IQLHandlers.rules(zipcodes: zipcodes) }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try IQLStore(runtime: runtime, restoring: snapshot)
+    }
+
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws {
+        try IQLHandlers(zipcodes: zipcodes, publicURL: publicURL)
+            .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    }
+}

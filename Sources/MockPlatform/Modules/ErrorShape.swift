@@ -1,0 +1,16 @@
+import Foundation
+import HTTPTypes
+
+/// How one API writes its errors: every error a request can meet, the front door's own (404,
+/// 405, 413, 415, malformed JSON) and its handlers', is rendered by the shape of the module the
+/// path belongs to.
+public protocol ErrorShape: Sendable {
+    /// The message for a route that does not exist.
+    var unknownRouteMessage: String { get }
+    /// The message for a route that exists but not with this method.
+    func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String
+    /// The message for a body that is not JSON.
+    var malformedJSONMessage: String { get }
+    /// Status, headers and body bytes of an error.
+    func render(_ error: APIError) -> (HTTPResponse, Data)
+}

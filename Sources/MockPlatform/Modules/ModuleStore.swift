@@ -1,0 +1,29 @@
+import Foundation
+
+/// A platform module's state for one tenant (an actor).
+public protocol ModuleStore: Sendable {
+    /// The whole state as JSON, read in one isolated step; `PlatformModule.makeStore` restores
+    /// an equal store from it.
+    func snapshot() async throws -> JSONValue
+}
+
+extension ModuleStore {
+    /// A `Codable` state as the JSON a snapshot holds.
+    static func json<State: Encodable>(_ state: State) throws -> JSONValue {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.timeIntervalSince1970)
+        }
+        return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(state))
+    }
+
+    /// The state a snapshot's JSON holds.
+    static func state<State: Decodable>(_ type: State.Type, from json: JSONValue) throws -> State {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self))
+        }
+        return try decoder.decode(type, from: json.encoded())
+    }
+}

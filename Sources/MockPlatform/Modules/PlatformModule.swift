@@ -1,0 +1,37 @@
+import OpenAPIRuntime
+
+/// One API the server answers — a platform it stands in for (IQL, the publisher backend) or
+/// its own control plane — with everything the front door and the tenants need of it.
+///
+/// Adding a platform is adding one type that conforms, and listing it in
+/// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
+/// its shape, runs its guard and operation rules, serves its spec, and gives every tenant one
+/// store of its kind.
+public protocol PlatformModule: Sendable {
+    /// The module's name: its OpenAPI document is `openapi/<name>.yaml`, served at
+    /// `/_mock/openapi/<name>.yaml`; its store's state is under this key in a snapshot.
+    var name: String { get }
+    /// Tenant-relative path prefixes it owns (`/publisher/`); the longest match wins, and `/`
+    /// claims every path no other module owns.
+    var pathPrefixes: [String] { get }
+    /// How its errors look on the wire.
+    var errorShape: any ErrorShape { get }
+    /// Checks made before routing (API keys), if any.
+    var requestGuard: (any RequestGuard)? { get }
+    /// Contract rules run on the raw request before the generated decoder, by generated
+    /// operation id (`Operations.<Name>.id`).
+    var rules: [String: OperationRule] { get }
+    /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
+    /// of it; nil for a module that keeps no tenant state.
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
+    /// Registers the generated routes of its document on `transport`.
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws
+}
+
+extension PlatformModule {
+    public var requestGuard: (any RequestGuard)? { nil }
+    public var rules: [String: OperationRule] { [:] }
+    public func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
+}

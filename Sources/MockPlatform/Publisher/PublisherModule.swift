@@ -1,0 +1,24 @@
+import OpenAPIRuntime
+import PublisherAPI
+
+/// The publisher reference backend (`openapi/publisher.yaml`) as a platform module: ZIP lookup,
+/// insurers, device tokens.
+struct PublisherModule: PlatformModule {
+    let zipcodes: ZipDirectory
+
+    var name: String { "publisher" }
+    var pathPrefixes: [String] { ["/publisher/"] }
+    var errorShape: any ErrorShape { DRFErrorShape() }
+    var rules: [String: OperationRule] { PublisherHandlers.rules }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try DeviceRegistry(restoring: snapshot)
+    }
+
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws {
+        try PublisherHandlers(zipcodes: zipcodes)
+            .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    }
+}

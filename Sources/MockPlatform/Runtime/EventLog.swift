@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+/// One tenant's event stream: every event in the order it was recorded, each with the next
+/// sequence number, fanned out to subscribers.
+///
+/// Appending is a short critical section, so a store records its events in the same isolated
+/// step that commits the state they describe. Subscribers (the webhook sender, the push outbox)
+/// receive every event appended after they subscribed exactly once, in sequence order. The log
+/// keeps the newest `capacity` events for reading (`GET /_mock/events`); subscribers see all.
+public final class EventLog: Sendable {
+    /// Events kept for reading per tenant, by default.
+    public static let defaultCapacity = 10_000
+
+    /// The log's content, for snapshots: retained events and the next sequence number.
+    public struct Snapshot: Sendable, Codable, Equatable {
+        public var events: [PlatformEvent]
+        public var nextSequence: UInt64
+    }
+
+    private struct State {
+        var events: RetainedEvents
+        var nextSequence: UInt64
+        var subscribers: [UInt64: AsyncStream<PlatformEvent>.Continuation] = [:]
+        var nextSubscriberID: UInt64 = 0
+        var finished = false
+    }
+
+    private let state: Mutex<State>
+
+    public init(capacity: Int = EventLog.defaultCapacity, restoring snapshot: Snapshot? = nil) {
+        var events = RetainedEvents(capacity: capacity)
+        for event in snapshot?.events ?? [] { events.append(event) }
+        state = Mutex(State(events: events, nextSequence: snapshot?.nextSequence ?? 1))
+    }
+
+    /// Records events in order, numbering them; returns them as recorded.
+    @discardableResult
+    public func append(_ new: [PlatformEvent]) -> [PlatformEvent] {
+        guard !new.isEmpty else { return [] }
+        return state.withLock { state in
+            let numbered = new.map { event in
+                var event = event
+                event.sequence = state.nextSequence
+                state.nextSequence += 1
+                return event
+            }
+            for event in numbered {
+                state.events.append(event)
+                for subscriber in state.subscribers.values { subscriber.yield(event) }
+            }
+            return numbered
+        }
+    }
+
+    /// Every event appended from now on, in sequence order, until the tenant shuts down.
+    public func subscribe() -> AsyncStream<PlatformEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PlatformEvent.self, bufferingPolicy: .unbounded)
+        let id: UInt64? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.nextSubscriberID += 1
+            state.subscribers[state.nextSubscriberID] = continuation
+            return state.nextSubscriberID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every subscription; later ones end at once.
+    public func finish() {
+        let subscribers = state.withLock { state in
+            state.finished = true
+            defer { state.subscribers = [:] }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+
+    /// Retained events matching every given filter, oldest first.
+    public func list(kind: EventKind? = nil, driverID: String? = nil, since: Date? = nil) -> [PlatformEvent] {
+        state.withLock { $0.events.all }.filter { event in
+            (kind == nil || event.kind == kind) && (driverID == nil || event.driverID == driverID)
+                && (since.map { event.createdAt >= $0 } ?? true)
+        }
+    }
+
+    /// The sequence number the next event will get.
+    public var nextSequence: UInt64 { state.withLock { $0.nextSequence } }
+
+    /// The retained events and the next sequence number.
+    public func snapshot() -> Snapshot {
+        state.withLock { Snapshot(events: $0.events.all, nextSequence: $0.nextSequence) }
+    }
+}

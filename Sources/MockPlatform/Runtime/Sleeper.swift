@@ -1,0 +1,52 @@
+import Synchronization
+
+/// One task's interruptible sleep: `wake()` ends the current sleep, or the next one at once if
+/// none is under way, so a wake-up between two sleeps is never lost.
+final class Sleeper: Sendable {
+    private struct State {
+        var pending = false
+        var current: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Sleeps for `duration` (nil: until woken), or less when woken.
+    func sleep(for duration: Duration?) async {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            if state.pending {
+                state.pending = false
+                return nil
+            }
+            let task = Task {
+                if let duration {
+                    try? await Task.sleep(for: duration)
+                } else {
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                }
+            }
+            state.current = task
+            return task
+        }
+        guard let task else { return }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        state.withLock { state in
+            if state.current == task { state.current = nil }
+        }
+    }
+
+    /// Ends the current sleep, or the next.
+    func wake() {
+        state.withLock { state in
+            if let current = state.current {
+                current.cancel()
+                state.current = nil
+            } else {
+                state.pending = true
+            }
+        }
+    }
+}

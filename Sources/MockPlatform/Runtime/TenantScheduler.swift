@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// A tenant's timers, on the tenant clock.
+///
+/// A timer fires once its instant has come: by itself while the clock runs (real or offset
+/// mode), and at once when the clock is moved past it (`fireDue()`, called after every clock
+/// change). Timers due together fire in time order (ties: the order they were set), one at a
+/// time. `shutdown()` cancels the background runner and every timer.
+public final class TenantScheduler: Sendable {
+    /// What a timer does when it fires.
+    public typealias Action = @Sendable () async -> Void
+
+    private struct Timer {
+        var due: Date
+        var order: UInt64
+        var action: Action
+    }
+
+    private struct State {
+        var timers: [TimerKey: Timer] = [:]
+        var nextOrder: UInt64 = 0
+        var stopped = false
+    }
+
+    private let clock: TenantClock
+    private let state = Mutex(State())
+    private let firing = AsyncSerialLock()
+    private let sleeper = Sleeper()
+    private let runner = Mutex<Task<Void, Never>?>(nil)
+
+    public init(clock: TenantClock) {
+        self.clock = clock
+        clock.observe { [sleeper] in sleeper.wake() }
+    }
+
+    /// Starts the background runner that fires timers while the clock runs.
+    public func start() {
+        let task = Task { [weak self] in
+            while !Task.isCancelled, let self {
+                await self.fireDue()
+                let delay = self.delayUntilNextTimer()
+                await self.sleeper.sleep(for: delay)
+            }
+        }
+        runner.withLock { $0 = task }
+    }
+
+    /// Sets (or moves) the timer for `key`.
+    public func schedule(_ key: TimerKey, at due: Date, _ action: @escaping Action) {
+        let woken = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.nextOrder += 1
+            state.timers[key] = Timer(due: due, order: state.nextOrder, action: action)
+            return true
+        }
+        if woken { sleeper.wake() }
+    }
+
+    /// Removes the timer for `key`, if any.
+    public func cancel(_ key: TimerKey) {
+        _ = state.withLock { $0.timers.removeValue(forKey: key) }
+    }
+
+    /// The instant of the timer for `key`, if one is set.
+    public func due(_ key: TimerKey) -> Date? { state.withLock { $0.timers[key]?.due } }
+
+    /// Fires every timer due by the tenant clock, earliest first, including timers that firing
+    /// sets for instants already past; returns when none is due.
+    public func fireDue() async {
+        await firing.withLock {
+            while let action = takeNextDue() { await action() }
+        }
+    }
+
+    /// Cancels the runner and drops every timer; nothing fires afterwards.
+    public func shutdown() {
+        state.withLock { state in
+            state.stopped = true
+            state.timers = [:]
+        }
+        runner.withLock { $0?.cancel() }
+        sleeper.wake()
+    }
+
+    private func takeNextDue() -> Action? {
+        let now = clock.now
+        return state.withLock { state -> Action? in
+            guard let (key, timer) = state.timers
+                .filter({ $0.value.due <= now })
+                .min(by: { ($0.value.due, $0.value.order) < ($1.value.due, $1.value.order) })
+            else { return nil }
+            state.timers[key] = nil
+            return timer.action
+        }
+    }
+
+    /// How long the runner may sleep: until the earliest timer while the clock runs; nil (until
+    /// woken) when the clock is frozen or nothing is set.
+    private func delayUntilNextTimer() -> Duration? {
+        let reading = clock.reading
+        guard reading.mode != .frozen,
+              let earliest = state.withLock({ $0.timers.values.map(\.due).min() })
+        else { return nil }
+        let seconds = max(0, earliest.timeIntervalSince(reading.now))
+        return .milliseconds(Int64(saturating: seconds * 1000, rounding: .up))
+    }
+}

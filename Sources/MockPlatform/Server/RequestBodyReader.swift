@@ -1,0 +1,39 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Reads a request's JSON body once, for the front door.
+enum RequestBodyReader {
+    /// Bodies larger than this are refused with 413.
+    static let maxBytes = 1_048_576
+
+    /// The body of a POST/PUT/PATCH as a JSON object (an empty body reads as `{}`); nil for
+    /// other methods. 413 over `maxBytes`, 400 when the body cannot be read (the client went
+    /// away or sent a broken stream), 415 when not JSON, 400 when malformed or not an object.
+    static func json(of request: inout Request, shape: any ErrorShape, logger: Logger) async throws(APIError) -> [String: JSONValue]? {
+        guard [.post, .put, .patch].contains(request.method) else { return nil }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "request body exceeds \(maxBytes) bytes")
+        } catch {
+            logger.debug("request body could not be read", metadata: ["error": "\(error)"])
+            throw APIError.badRequest("request body could not be read")
+        }
+        if let contentType = request.headers[.contentType], !isJSON(contentType) {
+            throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
+        }
+        switch Result(catching: { () throws(JSONBodyError) in try JSONValue.parseObject(buffer.readableBytesView) }) {
+        case .success(let object): return object
+        case .failure(.malformed): throw APIError.badRequest(shape.malformedJSONMessage)
+        case .failure(.notAnObject): throw APIError.badRequest("request body must be a JSON object")
+        }
+    }
+
+    /// `application/json`, with or without parameters such as `charset`.
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        return mediaType == "application/json"
+    }
+}

@@ -1,0 +1,25 @@
+/// Where a tenant's id generators start.
+///
+/// Without `--seed`, every tenant (and every reset of it) draws a random start, so ids never
+/// repeat across resets and restarts. With `--seed N`, each generator starts from N, the tenant
+/// name, the tenant's reset count and the store's name, so two runs that send the same requests
+/// get the same ids.
+public struct IDSeed: Sendable {
+    /// The `--seed` value; nil for random starts.
+    public let runSeed: UInt64?
+    public let tenant: TenantName
+    /// How often the tenant has been reset before this generation of it.
+    public let generation: Int
+
+    public init(runSeed: UInt64?, tenant: TenantName, generation: Int) {
+        self.runSeed = runSeed
+        self.tenant = tenant
+        self.generation = generation
+    }
+
+    /// A generator for one store of the tenant.
+    public func generator(for store: String) -> IDGenerator {
+        guard let runSeed else { return IDGenerator(seed: UInt64.random(in: .min ... .max)) }
+        return IDGenerator(seedName: "\(runSeed)/\(tenant.rawValue)/\(generation)/\(store)")
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The parts of a tenant every platform module shares: clock, settings, event log, timers, and
+/// where its ids start. A module's store is built from it.
+public struct TenantRuntime: Sendable {
+    public let name: TenantName
+    public let clock: TenantClock
+    public let configuration: TenantConfiguration
+    public let events: EventLog
+    public let scheduler: TenantScheduler
+    public let seed: IDSeed
+    /// What a fresh tenant starts from.
+    public let fixtures: Fixtures
+
+    /// The settings in force now.
+    public var settings: TenantSettings { configuration.current }
+}
