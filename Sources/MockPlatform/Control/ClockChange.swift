@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `POST /_mock/clock` request (control.md §4).
+/// One `POST /_mock/clock` request (`openapi/control.yaml` setClock).
 enum ClockChange: Equatable {
     case freeze(at: Date)
     case run(from: Date)

@@ -1,7 +1,7 @@
 import ControlAPI
 import Foundation
 
-/// IQL campaign CRUD under `/_mock/iql/campaigns` (iql.md §3.4, §3.8).
+/// IQL campaign CRUD under `/_mock/iql/campaigns` (`docs/iql-engine.md` Campaigns).
 extension ControlHandlers {
     /// Body rules of the campaign operations.
     static let campaignRules: [String: OperationRule] = [

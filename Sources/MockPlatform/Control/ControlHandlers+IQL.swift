@@ -2,7 +2,7 @@ import ControlAPI
 import Foundation
 import OpenAPIRuntime
 
-/// Control operations over the event stream and IQL state (control.md §7, iql.md §3.8).
+/// Control operations over the event stream and IQL state (`openapi/control.yaml` listEvents, getIQLDriver, retractOffer, listLeads).
 extension ControlHandlers {
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
         let tenant = try Tenant.bound()
@@ -112,7 +112,7 @@ extension ControlHandlers {
 
     private static func event(_ event: PlatformEvent) throws -> Components.Schemas.Event {
         .init(
-            id: event.id, _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
+            id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
             payload: try event.payload.decoded()
         )
     }

@@ -52,6 +52,11 @@ struct ControlHandlers: APIProtocol {
         return .ok(.init(body: .json(.init(reset: true))))
     }
 
+    func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
+        let timers = try Tenant.bound().runtime.scheduler.pending.map { Components.Schemas.Timer(key: $0.key.description, due: $0.due) }
+        return .ok(.init(body: .json(.init(timers: timers))))
+    }
+
     func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output {
         .ok(.init(body: .json(try clockBody())))
     }

@@ -65,6 +65,12 @@ public final class TenantScheduler: Sendable {
     /// The instant of the timer for `key`, if one is set.
     public func due(_ key: TimerKey) -> Date? { state.withLock { $0.timers[key]?.due } }
 
+    /// Every pending timer, earliest first (ties: by key).
+    public var pending: [(key: TimerKey, due: Date)] {
+        state.withLock { $0.timers.map { (key: $0.key, due: $0.value.due) } }
+            .sorted { ($0.due, $0.key.description) < ($1.due, $1.key.description) }
+    }
+
     /// Fires every timer due by the tenant clock, earliest first, including timers that firing
     /// sets for instants already past; returns when none is due.
     public func fireDue() async {

@@ -1,4 +1,4 @@
-/// A tenant's settings (iql.md §3.8 tenant config; control.md §5), loaded from `tenant.json`.
+/// A tenant's settings (`Resources/README.md`, tenant.json), loaded from `tenant.json`.
 public struct TenantSettings: Codable, Sendable, Equatable {
     /// Keys accepted in `Authorization: APIKEY <key>`; the first also signs outgoing webhooks.
     public var apiKeys: [String]
@@ -24,7 +24,7 @@ public struct TenantSettings: Codable, Sendable, Equatable {
         case disqualificationTimestampUnit = "disqualification_timestamp_unit", clickSecret = "click_secret"
     }
 
-    /// The supported locations (iql.md §2.5): 50 states + DC minus `excludedStates`, by code.
+    /// The supported locations (`openapi/iql.yaml` getLocations): 50 states + DC minus `excludedStates`, by code.
     public var supportedStates: [String] {
         let excluded = Set(excludedStates.map { $0.uppercased() })
         return USState.statesAndDC.keys.filter { !excluded.contains($0) }.sorted()

@@ -1,5 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
 @testable import MockPlatform
 import OpenAPIRuntime
 import XCTest
@@ -180,6 +183,80 @@ final class EventTimeOrderTests: XCTestCase {
             for (earlier, later) in zip(times, times.dropFirst()) {
                 XCTAssertLessThanOrEqual(earlier, later, "an event was recorded with an earlier time than the one before it")
             }
+        }
+    }
+}
+
+/// Bug 4: the tenant limit, and per-tenant retention.
+final class TenantLimitTests: XCTestCase {
+    func testTenantsBeyondTheLimitAreRefusedInEachAPIsShape() async throws {
+        try await PlatformProbe.run(options: ServerOptions(maxTenants: 2)) { probe in
+            let platform = probe.platform
+            let first = try await platform.send(.get, "/t/a/_mock/clock")
+            XCTAssertEqual(first.status, .ok)
+            try await platform.send(.get, "/t/b/_mock/clock").assertProblem(.tooManyRequests, "tenant limit reached")
+            assertIQLError(try await platform.iql(.get, "/t/b/iql/v1/locations"), .tooManyRequests, "tenant limit reached")
+            let health = try await platform.send(.get, "/t/b/_mock/health")
+            XCTAssertEqual(health.status, .ok, "health needs no tenant")
+            let again = try await platform.send(.get, "/t/a/_mock/clock")
+            XCTAssertEqual(again.status, .ok, "existing tenants still answer")
+        }
+    }
+
+    func testHealthPacketsAreRetainedPerDriver() throws {
+        var driver = Driver(id: "d1", optedInAt: Date(timeIntervalSince1970: 0))
+        for second in 0..<(Driver.packetCapacity + 5) {
+            let at = Date(timeIntervalSince1970: Double(second))
+            driver.record(try HealthPacket(body: [
+                "location_permission": .string("always"), "activity_permission": .string("granted"),
+                "precise_location": .bool(true), "notifications": .bool(true), "timestamp": .integer(at.epochMilliseconds),
+            ], now: at, knownPlatform: nil))
+        }
+        XCTAssertEqual(driver.packets.count, Driver.packetCapacity)
+        XCTAssertEqual(driver.packets.first?.timestamp, Date(timeIntervalSince1970: 5))
+        XCTAssertEqual(driver.lastHeartbeatAt, Date(timeIntervalSince1970: Double(Driver.packetCapacity + 4)))
+    }
+}
+
+/// Bug 8: only a body over the limit is a 413; a body that cannot be read is a 400.
+final class RequestBodyReadingTests: XCTestCase {
+    private struct ConnectionClosed: Error {}
+
+    /// A body stream that yields one chunk and then fails, as a client that went away does.
+    private struct BrokenBody: AsyncSequence, Sendable {
+        typealias Element = ByteBuffer
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var sent = false
+            mutating func next() async throws -> ByteBuffer? {
+                guard !sent else { throw ConnectionClosed() }
+                sent = true
+                return ByteBuffer(string: "{\"a\":")
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+
+    private func request(_ body: RequestBody) -> Request {
+        Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/_mock/clock"), body: body)
+    }
+
+    func testABrokenBodyIsABadRequestNotTooLarge() async {
+        var broken = request(RequestBody(asyncSequence: BrokenBody()))
+        do {
+            _ = try await RequestBodyReader.json(of: &broken, shape: ProblemErrorShape(), logger: Logger(label: "test"))
+            XCTFail("a broken body was read")
+        } catch {
+            XCTAssertEqual(error, APIError.badRequest("request body could not be read"))
+        }
+    }
+
+    func testABodyOverTheLimitIsTooLarge() async {
+        var large = request(RequestBody(buffer: ByteBuffer(repeating: 0x20, count: RequestBodyReader.maxBytes + 1)))
+        do {
+            _ = try await RequestBodyReader.json(of: &large, shape: ProblemErrorShape(), logger: Logger(label: "test"))
+            XCTFail("an oversized body was read")
+        } catch {
+            XCTAssertEqual(error.status, .contentTooLarge)
         }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+@testable import MockPlatform
+import XCTest
+
+/// `TenantScheduler` as a unit: time order, firing on clock moves and by itself, shutdown.
+final class TenantSchedulerTests: XCTestCase {
+    private let t0 = Date(timeIntervalSince1970: 1_717_416_000)
+
+    func testDueTimersFireInTimeOrderWhenTheClockMoves() async throws {
+        let clock = TenantClock(setting: .frozen(t0))
+        let scheduler = TenantScheduler(clock: clock)
+        let fired = Fired()
+        for (name, hours) in [("c", 3.0), ("a", 1.0), ("late", 30.0), ("b", 2.0)] {
+            scheduler.schedule(.named(platform: "test", name: name), at: t0.addingTimeInterval(hours * 3600)) { await fired.add(name) }
+        }
+        await scheduler.fireDue()
+        let none = await fired.names
+        XCTAssertEqual(none, [], "nothing is due on a frozen clock before its instant")
+        try clock.advance(by: 3 * 3600)
+        await scheduler.fireDue()
+        let names = await fired.names
+        XCTAssertEqual(names, ["a", "b", "c"])
+        XCTAssertEqual(scheduler.pending.map(\.key.description), ["test:late"])
+    }
+
+    func testATimerSetWhileFiringForAPastInstantFiresInTheSamePass() async throws {
+        let clock = TenantClock(setting: .frozen(t0))
+        let scheduler = TenantScheduler(clock: clock)
+        let fired = Fired()
+        let start = t0
+        scheduler.schedule(.named(platform: "test", name: "first"), at: start) {
+            await fired.add("first")
+            scheduler.schedule(.named(platform: "test", name: "second"), at: start) { await fired.add("second") }
+        }
+        await scheduler.fireDue()
+        let names = await fired.names
+        XCTAssertEqual(names, ["first", "second"])
+    }
+
+    func testTimersFireByThemselvesWhileTheClockRunsAndNotAfterShutdown() async throws {
+        let clock = TenantClock(setting: .offset(0))
+        let scheduler = TenantScheduler(clock: clock)
+        scheduler.start()
+        let fired = Fired()
+        scheduler.schedule(.named(platform: "test", name: "soon"), at: Date().addingTimeInterval(0.2)) { await fired.add("soon") }
+        for _ in 0..<50 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        let first = await fired.names
+        XCTAssertEqual(first, ["soon"])
+        scheduler.shutdown()
+        scheduler.schedule(.named(platform: "test", name: "after"), at: Date()) { await fired.add("after") }
+        await scheduler.fireDue()
+        try await Task.sleep(for: .milliseconds(100))
+        let final = await fired.names
+        XCTAssertEqual(final, ["soon"], "a stopped scheduler fires nothing")
+    }
+}
+
+/// Names of fired timers, in firing order.
+private actor Fired {
+    private(set) var names: [String] = []
+    func add(_ name: String) { names.append(name) }
+}
