@@ -73,9 +73,3 @@ extension JSONValue {
         return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 }
-
-/// Why a request body could not be read as a JSON object.
-public enum JSONBodyError: Error, Sendable {
-    case malformed
-    case notAnObject
-}

@@ -1,4 +1,5 @@
-/// Pixel dimensions from query strings (iql.md §2.6, §2.7): integers clamped to 1...2000.
+/// Pixel dimensions from query strings (`openapi/iql.yaml` getAdUnit and the image and logo
+/// operations): integers clamped to 1...2000.
 struct AdDimensions: Equatable, Sendable {
     static let range = 1...2000
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// An IQL campaign: the qualification rule and the offer it grants (iql.md §3.4).
+/// An IQL campaign: the qualification rule and the offer it grants (`docs/iql-engine.md`
+/// Campaigns).
 ///
 /// Campaigns are data: loaded from `campaigns.json` into every new tenant.
 public struct Campaign: Codable, Sendable, Equatable {
@@ -45,38 +46,5 @@ public struct Campaign: Codable, Sendable, Equatable {
     public func excludes(insurer: String?) -> Bool {
         guard let insurer = insurer?.trimmingCharacters(in: .whitespaces).lowercased(), !insurer.isEmpty else { return false }
         return excludedInsurers.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == insurer }
-    }
-}
-
-/// The ad-unit content a campaign's offer renders (iql.md §2.6).
-public struct AdContent: Codable, Sendable, Equatable {
-    public struct Body: Codable, Sendable, Equatable {
-        public var text: String
-        public var bullets: [String]
-    }
-
-    public struct Disclaimers: Codable, Sendable, Equatable {
-        public var currentCustomer: String
-        public var generic: String
-        enum CodingKeys: String, CodingKey { case currentCustomer = "current_customer", generic }
-    }
-
-    public struct Legal: Codable, Sendable, Equatable {
-        public var disclaimers: Disclaimers
-        public var privacyPolicyURL: String
-        public var termsAndConditionsURL: String
-        enum CodingKeys: String, CodingKey {
-            case disclaimers, privacyPolicyURL = "privacy_policy_url", termsAndConditionsURL = "terms_and_conditions_url"
-        }
-    }
-
-    public var insurerName: String
-    public var title: String
-    public var body: Body
-    public var buttonText: String
-    public var legal: Legal
-
-    enum CodingKeys: String, CodingKey {
-        case insurerName = "insurer_name", title, body, buttonText = "button_text", legal
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `pl` query value of a click (iql.md §2.9): URL-safe base64 of a JSON object with the
-/// user's details, handed to the advertiser.
+/// The `pl` query value of a click (`openapi/iql.yaml` clickAdUnit): URL-safe base64 of a JSON
+/// object with the user's details, handed to the advertiser.
 enum ClickPayload {
     /// Decoded payloads larger than this are refused.
     static let maxBytes = 8 * 1024

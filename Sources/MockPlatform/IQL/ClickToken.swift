@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 
-/// The v3 click URL's `auth_token` (iql.md §2.9): `base64url(claims).base64url(HMAC-SHA256)`.
+/// The v3 click URL's `auth_token` (`openapi/iql.yaml` clickAdUnit):
+/// `base64url(claims).base64url(HMAC-SHA256)`.
 ///
 /// The key is derived from the tenant's click secret and the tenant's name, so tokens survive a
 /// reset (an old token then meets 404 for the unknown driver, as the contract says) and one

@@ -1,4 +1,5 @@
-/// driverInfo PUT body rules (iql.md §2.1), in table order, first failure only.
+/// driverInfo PUT body rules (`openapi/iql.yaml` putDriverInfo), in table order, first failure
+/// only.
 struct DriverInfoRules: Sendable {
     let zipcodes: ZipDirectory
 

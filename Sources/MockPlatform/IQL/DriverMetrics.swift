@@ -1,6 +1,7 @@
 import Foundation
 
-/// driverStatus metrics over a driver's valid trips in a date window (iql.md §2.3).
+/// driverStatus metrics over a driver's valid trips in a date window (`openapi/iql.yaml`
+/// getDriverStatus).
 public struct DriverMetrics: Sendable, Equatable {
     public var dateFirstDrive: CalendarDay?
     public var tripsCount: Int

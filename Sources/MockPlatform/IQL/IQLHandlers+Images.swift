@@ -1,9 +1,10 @@
 import IQLAPI
 import OpenAPIRuntime
 
-/// Ad image (GIF) and logo (PNG), each on a v1 and a v2 path (iql.md §2.7): a solid fill in the
-/// campaign's `brand_color`, `dim_x`×`dim_y` clamped to 1...2000, `Cache-Control: no-store`.
-/// The API key (either header form) is checked before routing, by `IQLRequestGuard`.
+/// Ad image (GIF) and logo (PNG), each on a v1 and a v2 path (`openapi/iql.yaml` getAdImageV1,
+/// getAdImageV2, getAdLogoV1, getAdLogoV2): a solid fill in the campaign's `brand_color`,
+/// `dim_x`×`dim_y` clamped to 1...2000, `Cache-Control: no-store`. The API key (either header form)
+/// is checked before routing, by `IQLRequestGuard`.
 extension IQLHandlers {
     /// Image and logo size when `dim_x` or `dim_y` is missing.
     static let defaultArtworkSize = AdDimensions(width: 200, height: 200)

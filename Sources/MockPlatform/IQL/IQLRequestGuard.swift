@@ -1,7 +1,7 @@
 import HTTPTypes
 
-/// IQL's pre-routing checks: the API key (iql.md §1 "Auth parsing") and the per-tenant switch
-/// of supported_state_details, both before any other check.
+/// IQL's pre-routing checks: the API key (`openapi/iql.yaml` conventions, "Auth") and the
+/// per-tenant switch of supported_state_details, both before any other check.
 struct IQLRequestGuard: RequestGuard {
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
         let segments = path.split(separator: "/")
@@ -28,22 +28,5 @@ struct IQLRequestGuard: RequestGuard {
             throw APIError(.unauthorized, "missing api key")
         }
         guard keys.contains(String(key)) else { throw APIError(.unauthorized, "invalid api key") }
-    }
-}
-
-/// Route shapes IQL treats specially before routing.
-enum IQLRoutes {
-    static let supportedStateDetails = "/iql/v1/supported_state_details"
-
-    /// `/iql/v3/ad_unit/{ad_id}/driver_id/{user_id}/click`: authorised by its token, not a key.
-    static func isClick(_ segments: [Substring]) -> Bool {
-        segments.count == 7 && segments[0] == "iql" && segments[1] == "v3" && segments[2] == "ad_unit"
-            && segments[4] == "driver_id" && segments[6] == "click"
-    }
-
-    /// `/iql/v1|v2/ad_unit/{ad_id}/image|logo`.
-    static func isImageOrLogo(_ segments: [Substring]) -> Bool {
-        segments.count == 5 && segments[0] == "iql" && (segments[1] == "v1" || segments[1] == "v2")
-            && segments[2] == "ad_unit" && (segments[4] == "image" || segments[4] == "logo")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One accepted click: the user's details handed to the advertiser (iql.md §2.9 "Effects").
+/// One accepted click: the user's details handed to the advertiser (`openapi/iql.yaml` clickAdUnit,
+/// "Effects").
 public struct Lead: Sendable, Equatable, Codable {
     public var leadID: String
     public var driverID: String

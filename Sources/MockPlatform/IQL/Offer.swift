@@ -1,6 +1,6 @@
 import Foundation
 
-/// An offer: one (driver, campaign) pair granted at qualification (iql.md §3.5).
+/// An offer: one (driver, campaign) pair granted at qualification (`docs/iql-engine.md` Offers).
 public struct Offer: Sendable, Equatable, Codable {
     public var offerID: String
     public var campaignID: String

@@ -1,6 +1,7 @@
 import Foundation
 
-/// multi-offer's query filters (iql.md §2.8), read in any case; first failure only.
+/// multi-offer's query filters (`openapi/iql.yaml` listOffers), read in any case; first failure
+/// only.
 struct OfferFilters: Equatable {
     var type: String?
     var subtypes: Set<String>?

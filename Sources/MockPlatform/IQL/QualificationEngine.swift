@@ -1,7 +1,7 @@
 import Foundation
 
-/// The rules of iql.md §3.6 for one driver: qualify, disqualify, engagement (§3.7, in
-/// `Engagement/`) and the heartbeat gap.
+/// The engine rules of `docs/iql-engine.md` for one driver: qualify, disqualify, engagement
+/// (Engagement triggers, in `Engagement/`) and the heartbeat gap.
 ///
 /// A plain value: given a driver, the tenant's campaigns and "now", it changes the driver and
 /// returns the events to record, in the contract's order (`trip-1`, qualification,
@@ -114,9 +114,4 @@ struct QualificationEngine {
             ])
         )
     }
-}
-
-extension Date {
-    /// Milliseconds since 1970, as IQL payloads write instants.
-    var epochMilliseconds: Int64 { Int64(saturating: timeIntervalSince1970 * 1000) }
 }

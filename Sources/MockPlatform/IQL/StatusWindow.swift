@@ -1,4 +1,5 @@
-/// driverStatus's date window (iql.md §2.3): `start_date` (default today − 180) to today.
+/// driverStatus's date window (`openapi/iql.yaml` getDriverStatus): `start_date` (default
+/// today − 180) to today.
 struct StatusWindow: Equatable {
     /// How far back `start_date` may reach.
     static let maxDays = 180

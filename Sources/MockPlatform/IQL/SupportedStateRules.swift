@@ -1,4 +1,4 @@
-/// A valid supported_state_details request (iql.md §2.4).
+/// A valid supported_state_details request (`openapi/iql.yaml` postSupportedStateDetails).
 struct SupportedStateQuery: Sendable, Equatable {
     var stateCode: String
     var currentInsurer: String

@@ -1,4 +1,5 @@
-/// Device-token registration rules (campaigns-push.md §D), answered as DRF field errors.
+/// Device-token registration rules (`openapi/publisher.yaml` registerDeviceToken), answered as DRF
+/// field errors.
 enum DeviceTokenRules {
     /// The registration a valid body asks for; the first failing field otherwise.
     static func registration(from body: [String: JSONValue], driverID: String) throws(APIError) -> DeviceRegistration {

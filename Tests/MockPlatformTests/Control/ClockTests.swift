@@ -3,7 +3,7 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// `GET/POST /_mock/clock` (control.md §4, control.yaml setClock).
+/// `GET/POST /_mock/clock` (`openapi/control.yaml` getClock, setClock).
 final class ClockTests: XCTestCase {
     /// The wall clock every probe in this class starts from.
     static let wallStart = Date(timeIntervalSince1970: 1_741_593_600) // 2025-03-10T08:00:00Z

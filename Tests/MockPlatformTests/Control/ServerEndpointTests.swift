@@ -3,7 +3,8 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// `/_mock/health`, `/_mock/ready`, `/_mock/openapi`, `/_mock/openapi/{name}.yaml` (control.md §3).
+/// `/_mock/health`, `/_mock/ready`, `/_mock/openapi`, `/_mock/openapi/{name}.yaml`
+/// (`openapi/control.yaml` getHealth, getReady, listSpecs, getSpec).
 final class ServerEndpointTests: XCTestCase {
     func testHealthAndReady() async throws {
         try await TestPlatform.run { platform in

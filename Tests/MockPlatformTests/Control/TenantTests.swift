@@ -3,7 +3,8 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// Tenancy (control.md §2), `/_mock/tenants` and `/_mock/reset` (control.md §5).
+/// Tenancy (`openapi/control.yaml` info, `README.md`), `/_mock/tenants` and `/_mock/reset`
+/// (`openapi/control.yaml` listTenants, resetTenant).
 final class TenantTests: XCTestCase {
     func testTenantsNeverSeeEachOthersDrivers() async throws {
         try await TestPlatform.run { platform in

@@ -5,20 +5,6 @@ import Logging
 @testable import MockPlatform
 import XCTest
 
-/// A wall clock a test moves by hand.
-final class ManualWallClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-
-    init(_ instant: Date) { self.instant = instant }
-
-    var now: Date { lock.withLock { instant } }
-
-    func advance(by seconds: TimeInterval) { lock.withLock { instant = instant.addingTimeInterval(seconds) } }
-
-    var reader: @Sendable () -> Date { { self.now } }
-}
-
 /// An in-process server built like `TestPlatform`'s, that also hands the test its tenant
 /// registry (to look at state no endpoint exposes, such as device tokens) and its route catalog.
 struct PlatformProbe {
@@ -31,11 +17,12 @@ struct PlatformProbe {
 
     static func run(
         fixtures: Fixtures = TestFixtures.shared,
+        options: ServerOptions = ServerOptions(),
         wallClock: @escaping @Sendable () -> Date = { Date() },
         _ test: @escaping @Sendable (PlatformProbe) async throws -> Void
     ) async throws {
         let (responder, routes) = try MockPlatformServer.makeResponder(
-            options: ServerOptions(),
+            options: options,
             fixtures: fixtures,
             specs: try SpecCatalog.bundled(),
             wallClock: wallClock
@@ -51,20 +38,6 @@ struct PlatformProbe {
     func registrations(of driverID: String, tenant: String = "default") async throws -> [DeviceRegistration] {
         let name = try XCTUnwrap(tenant == "default" ? TenantName.default : TenantName(tenant))
         return try await tenants.tenant(name).devices.registrations(of: driverID)
-    }
-}
-
-/// Repository paths the tests read independently of the server.
-enum RepositoryFiles {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func text(_ relativePath: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
-    }
-
-    static func data(_ relativePath: String) throws -> Data {
-        try Data(contentsOf: root.appendingPathComponent(relativePath))
     }
 }
 
@@ -89,7 +62,7 @@ extension TestPlatform.Reply {
     ) {
         XCTAssertEqual(self.status, status, text, file: file, line: line)
         XCTAssertEqual(headers[.contentType], "application/problem+json", file: file, line: line)
-        let titles = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Payload Too Large", 415: "Unsupported Media Type"]
+        let titles = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests"]
         assertJSON(
             ["type": "about:blank", "title": titles[status.code] ?? "?", "status": status.code, "detail": detail],
             file: file, line: line

@@ -2,7 +2,9 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// Engagement triggers (iql.md §3.7, §4.7) and the heartbeat gap (§3.6, §4.8) through the API.
+/// Engagement triggers (`docs/iql-engine.md` Engagement triggers; `openapi/iql.yaml` webhooks,
+/// engagement) and the heartbeat gap (`docs/iql-engine.md` Engine rules; `openapi/iql.yaml`
+/// webhooks, silent_push_notification) through the API.
 final class EngagementTests: XCTestCase {
     func testSilentPushAfterHeartbeatGapRepeatsOncePerIntervalAndStopsOn410() async throws {
         try await TestPlatform.run { platform in

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// driverInfo PUT and GET (iql.md §2.1, §2.2).
+/// driverInfo PUT and GET (`openapi/iql.yaml` putDriverInfo, getDriverInfo).
 final class DriverInfoTests: XCTestCase {
     private static let path = "/iql/v1/driver/d1/info"
 

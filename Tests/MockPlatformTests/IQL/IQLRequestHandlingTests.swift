@@ -3,8 +3,9 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// Request handling shared by every IQL route (iql.md §1): auth, unknown routes, 405, body
-/// limits and media types, malformed bodies, check order, trailing slashes, `driver_id`, tenants.
+/// Request handling shared by every IQL route (`openapi/iql.yaml` conventions): auth, unknown
+/// routes, 405, body limits and media types, malformed bodies, check order, trailing slashes,
+/// `driver_id`, tenants.
 final class IQLRequestHandlingTests: XCTestCase {
     private static let info = "/iql/v1/driver/d1/info"
     private static var valid: [String: Any] { ["country": "USA", "state": "AZ"] }

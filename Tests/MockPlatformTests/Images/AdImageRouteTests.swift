@@ -3,7 +3,8 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// `GET /iql/v1|v2/ad_unit/{ad_id}/image` (GIF) and `…/logo` (PNG), iql.md §2.7.
+/// `GET /iql/v1|v2/ad_unit/{ad_id}/image` (GIF) and `…/logo` (PNG), `openapi/iql.yaml`
+/// getAdImageV1, getAdImageV2, getAdLogoV1, getAdLogoV2.
 final class AdImageRouteTests: XCTestCase {
     private static let imagePaths = ["/iql/v1/ad_unit/ad_default_001/image", "/iql/v2/ad_unit/ad_default_001/image"]
     private static let logoPaths = ["/iql/v1/ad_unit/ad_default_001/logo", "/iql/v2/ad_unit/ad_default_001/logo"]

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// adUnit v2 and multi-offer (iql.md §2.6, §2.8).
+/// adUnit v2 and multi-offer (`openapi/iql.yaml` getAdUnit, listOffers).
 final class AdUnitTests: XCTestCase {
     func testUnknownDriverIs404AndDriverWithoutOfferGetsEmptyObjectUncached() async throws {
         try await TestPlatform.run { platform in

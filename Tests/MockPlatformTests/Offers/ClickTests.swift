@@ -2,7 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// adClick v3 (iql.md §2.9): token, payload, redirect, leads and the offerClick event.
+/// adClick v3 (`openapi/iql.yaml` clickAdUnit): token, payload, redirect, leads and the offerClick
+/// event.
 final class ClickTests: XCTestCase {
     func testValidClicksRedirectRecordLeadsAndEmitOneEvent() async throws {
         try await TestPlatform.run { platform in

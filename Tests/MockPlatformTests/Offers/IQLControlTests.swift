@@ -2,7 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `/_mock/events` and `/_mock/iql/drivers/{driver_id}` (control.md §7).
+/// `/_mock/events` and `/_mock/iql/drivers/{driver_id}` (`openapi/control.yaml` listEvents,
+/// getIQLDriver).
 final class IQLControlTests: XCTestCase {
     func testEventFiltersAndDriverView() async throws {
         try await TestPlatform.run { platform in

@@ -2,7 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// The qualification engine through the API (iql.md §3.6): qualify, disqualify, expire.
+/// The qualification engine through the API (`docs/iql-engine.md` Engine rules): qualify,
+/// disqualify, expire.
 final class QualificationTests: XCTestCase {
     func testQualifyingDriverGetsOneOfferAndOneQualificationEvent() async throws {
         try await TestPlatform.run { platform in

@@ -2,8 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// Offer retraction (iql.md §3.6, §4.5): the event goes only where the offer was the latest
-/// active one.
+/// Offer retraction (`docs/iql-engine.md` Engine rules; `openapi/iql.yaml` webhooks,
+/// offer_retraction): the event goes only where the offer was the latest active one.
 final class RetractionTests: XCTestCase {
     /// The default fixtures plus a second AZ campaign whose offer id sorts after the default's.
     private static let twoCampaigns: Fixtures = {

@@ -2,7 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `DeviceRegistry` and `DeviceTokenRules` as units (campaigns-push.md §D idempotency and token rules).
+/// `DeviceRegistry` and `DeviceTokenRules` as units (`openapi/publisher.yaml` registerDeviceToken:
+/// idempotency and token rules).
 final class DeviceRegistryTests: XCTestCase {
     private func ios(_ driver: String, _ token: String = SampleTokens.apns, bundle: String? = nil) -> DeviceRegistration {
         DeviceRegistration(driverID: driver, platform: .ios, token: token, bundleID: bundle)

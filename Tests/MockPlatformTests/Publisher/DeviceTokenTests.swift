@@ -3,16 +3,8 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// Sample tokens valid under campaigns-push.md §D.
-enum SampleTokens {
-    /// 64 hex characters, lower case.
-    static let apns = "a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
-    static let apns2 = String(repeating: "0123456789abcdef", count: 4)
-    /// An FCM-shaped token: `[A-Za-z0-9_:-]`.
-    static let fcm = "dXk3_Fq:APA91bH-" + String(repeating: "x", count: 140)
-}
-
-/// `POST /publisher/v1/drivers/{driver_id}/device_token` (campaigns-push.md §D).
+/// `POST /publisher/v1/drivers/{driver_id}/device_token` (`openapi/publisher.yaml`
+/// registerDeviceToken).
 final class DeviceTokenTests: XCTestCase {
     private static func path(_ driverID: String, tenant: String = "") -> String {
         "\(tenant)/publisher/v1/drivers/\(driverID)/device_token"

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `GET /publisher/v1/insurers` (publisher.yaml, control.md §10).
+/// `GET /publisher/v1/insurers` (`openapi/publisher.yaml` listInsurers).
 final class InsurerTests: XCTestCase {
     func testListIsTheFixtureInsurersInOrderEndingWithOtherOnce() async throws {
         struct File: Decodable { var insurers: [String] }

@@ -3,7 +3,7 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// `GET /publisher/v1/zipcodes/{zip}` (publisher.yaml, control.md §10).
+/// `GET /publisher/v1/zipcodes/{zip}` (`openapi/publisher.yaml` getZipcode).
 final class ZipcodeLookupTests: XCTestCase {
     /// Every ZIP of the fixture file answers its own state, and the file holds as many ZIPs as
     /// its header says.

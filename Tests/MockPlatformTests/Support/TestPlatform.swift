@@ -7,17 +7,6 @@ import MockPlatform
 import NIOCore
 import XCTest
 
-/// The repository's fixtures, loaded once for every in-process test.
-enum TestFixtures {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/fixtures")
-
-    static let shared: Fixtures = {
-        do { return try Fixtures.load(from: folder) } catch { fatalError("fixtures: \(error)") }
-    }()
-}
-
 /// One in-process server per test: a fresh set of tenants behind the real front door.
 struct TestPlatform {
     /// A response as a test sees it.

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// driverTrips (iql.md §2.10): paging, order, units, trip shape, query rules.
+/// driverTrips (`openapi/iql.yaml` listDriverTrips): paging, order, units, trip shape, query rules.
 final class DriverTripsTests: XCTestCase {
     /// 120 trips: 20 a day on 2024-06-01 … 2024-06-06, each 1.25 miles (2.012 km); their ids
     /// in start order.

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `POST /iql/v1/testing/driver/{driver_id}/mock_trips` (iql.md §3.1).
+/// `POST /iql/v1/testing/driver/{driver_id}/mock_trips` (`openapi/iql.yaml` postMockTrips).
 final class MockTripsTests: XCTestCase {
     private static let path = "/iql/v1/testing/driver/d1/mock_trips"
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `POST /iql/v1/testing/driver/{driver_id}/opt_in_days` (iql.md §3.3).
+/// `POST /iql/v1/testing/driver/{driver_id}/opt_in_days` (`openapi/iql.yaml` postOptInDays).
 final class OptInDaysTests: XCTestCase {
     private static func send(_ platform: TestPlatform, _ body: Any, driver: String = "d1") async throws -> TestPlatform.Reply {
         try await platform.iql(.post, "/iql/v1/testing/driver/\(driver)/opt_in_days", json: body)

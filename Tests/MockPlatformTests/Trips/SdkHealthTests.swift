@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `POST /iql/v1/testing/driver/{driver_id}/sdk_health` (iql.md §3.2).
+/// `POST /iql/v1/testing/driver/{driver_id}/sdk_health` (`openapi/iql.yaml` postSdkHealth).
 final class SdkHealthTests: XCTestCase {
     private static var healthy: [String: Any] {
         ["location_permission": "always", "activity_permission": "granted", "precise_location": true, "notifications": true]

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `POST /iql/v1/silentpush/error/info` (iql.md §2.12).
+/// `POST /iql/v1/silentpush/error/info` (`openapi/iql.yaml` postSilentPushErrorFeedback).
 final class SilentPushFeedbackTests: XCTestCase {
     private static let path = "/iql/v1/silentpush/error/info"
 

@@ -2,7 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// tripFeedback (iql.md §2.11): check order, 7-day window, qualified drivers, duplicates, effect.
+/// tripFeedback (`openapi/iql.yaml` postTripFeedback): check order, 7-day window, qualified
+/// drivers, duplicates, effect.
 final class TripFeedbackTests: XCTestCase {
     private static var invalid: [String: Any] { ["trip_type": "invalid", "timestamp": 1_717_990_000_000] }
 

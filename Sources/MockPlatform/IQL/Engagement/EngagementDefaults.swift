@@ -1,7 +1,8 @@
 import Foundation
 
-/// The reference defaults of the engagement triggers (iql.md §3.7) and the heartbeat interval
-/// (§3.6). Tenant-configurable settings are a later task.
+/// The reference defaults of the engagement triggers (`docs/iql-engine.md` Engagement triggers) and
+/// the heartbeat interval (`docs/iql-engine.md` Engine rules). Tenant-configurable settings are a
+/// later task.
 enum EngagementDefaults {
     static let heartbeatIntervalHours = 24.0
     static let preemptiveAlertHoursAndroid = 24.0

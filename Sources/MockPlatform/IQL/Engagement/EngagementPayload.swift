@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds an engagement event with the §4.7 payload.
+/// Builds an engagement event with the payload of `openapi/iql.yaml` webhooks, engagement.
 struct EngagementPayload {
     let driver: Driver
     /// The first enabled campaign covering the driver's state, for `progress_percentage`.
@@ -48,7 +48,8 @@ struct EngagementPayload {
         ])
     }
 
-    /// §3.7: 100 × mean of the three capped ratios, 2 decimals; 0 without a campaign.
+    /// `docs/iql-engine.md` Engagement triggers: 100 × mean of the three capped ratios, 2 decimals;
+    /// 0 without a campaign.
     private func progress(_ metrics: DriverMetrics) -> Double {
         guard let campaign else { return 0 }
         func ratio(_ value: Double, _ threshold: Double) -> Double { threshold > 0 ? min(1, value / threshold) : 1 }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The engagement triggers of iql.md §3.7 with the reference defaults.
+/// The engagement triggers of `docs/iql-engine.md` (Engagement triggers) with the reference
+/// defaults.
 ///
-/// `firstTrip` runs before qualification, `others` after disqualification, as §3.6 orders the
-/// events of one evaluation. Each time-based rule fires at most once per evaluation.
+/// `firstTrip` runs before qualification, `others` after disqualification, as `docs/iql-engine.md`
+/// Engine rules orders the events of one evaluation. Each time-based rule fires at most once per
+/// evaluation.
 struct EngagementRules {
     /// Enabled campaigns covering the driver's state and country.
     let covering: [Campaign]

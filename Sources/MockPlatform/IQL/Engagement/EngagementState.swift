@@ -1,6 +1,7 @@
 import Foundation
 
-/// Per-driver engagement and silent-push bookkeeping (iql.md §3.6, §3.7).
+/// Per-driver engagement and silent-push bookkeeping (`docs/iql-engine.md` Engine rules, Engagement
+/// triggers).
 public struct EngagementState: Sendable, Equatable, Codable {
     /// Milestones already sent: `trip-1`, `preemptive_alert`, `opt_in_days:<n>`.
     public var sentMilestones: Set<String> = []

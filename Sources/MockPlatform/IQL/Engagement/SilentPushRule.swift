@@ -1,7 +1,8 @@
 import Foundation
 
-/// The heartbeat-gap rule (iql.md §3.6, §4.8): a silentPushNotification when no heartbeat has
-/// arrived for the interval since the later of the last heartbeat and the last request.
+/// The heartbeat-gap rule (`docs/iql-engine.md` Engine rules; `openapi/iql.yaml` webhooks,
+/// silent_push_notification): a silentPushNotification when no heartbeat has arrived for the
+/// interval since the later of the last heartbeat and the last request.
 struct SilentPushRule {
     let publisherAppName: String
     var intervalHours = EngagementDefaults.heartbeatIntervalHours

@@ -1,4 +1,5 @@
-/// An opaque 24-bit colour, the fill of ad images and logos (iql.md §2.7).
+/// An opaque 24-bit colour, the fill of ad images and logos (`openapi/iql.yaml` getAdImageV1,
+/// getAdLogoV1).
 struct RGBColor: Equatable, Sendable {
     var red: UInt8
     var green: UInt8

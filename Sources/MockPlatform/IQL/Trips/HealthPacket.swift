@@ -1,7 +1,7 @@
 import Foundation
 
-/// One SDK health packet from the testing endpoint (iql.md §3.2): the app's permissions at
-/// `timestamp`, which also counts as a heartbeat.
+/// One SDK health packet from the testing endpoint (`openapi/iql.yaml` postSdkHealth): the app's
+/// permissions at `timestamp`, which also counts as a heartbeat.
 public struct HealthPacket: Sendable, Equatable, Codable {
     public enum LocationPermission: String, Sendable, CaseIterable, Codable {
         case always

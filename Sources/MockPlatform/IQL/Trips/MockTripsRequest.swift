@@ -1,6 +1,7 @@
 import Foundation
 
-/// A valid mock_trips body (iql.md §3.1), either form, read as the trips it asks for.
+/// A valid mock_trips body (`openapi/iql.yaml` postMockTrips), either form, read as the trips it
+/// asks for.
 ///
 /// Checks, first failure only: exactly one form; `date` (string, `%Y-%m-%d`, within the last
 /// 180 days); count form: `date` required, then `count`, `distance_miles_each`,

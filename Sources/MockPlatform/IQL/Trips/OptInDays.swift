@@ -1,6 +1,7 @@
 import Foundation
 
-/// opt_in_days (iql.md §3.3): moves a driver's opt-in instant `days` back from now.
+/// opt_in_days (`openapi/iql.yaml` postOptInDays): moves a driver's opt-in instant `days` back from
+/// now.
 struct OptInDays: Sendable, Equatable {
     static let range: ClosedRange<Int64> = 0...365
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A failed silent push the publisher reported (iql.md §2.12). Every failure is a 400, the
-/// unknown driver included: `driver_id` is a body field.
+/// A failed silent push the publisher reported (`openapi/iql.yaml` postSilentPushErrorFeedback).
+/// Every failure is a 400, the unknown driver included: `driver_id` is a body field.
 public struct SilentPushFeedback: Sendable, Equatable, Codable {
     /// The push error the publisher saw; 410 = token no longer valid (app uninstalled).
     public var errorCode: Int64

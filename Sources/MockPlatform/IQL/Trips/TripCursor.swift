@@ -1,6 +1,6 @@
 import Foundation
 
-/// driverTrips' paging cursor (iql.md §2.10): unpadded base64url of
+/// driverTrips' paging cursor (`openapi/iql.yaml` listDriverTrips): unpadded base64url of
 /// `{"order_type": "desc", "trip_id": "1717228800000"}`, the order it was issued for and the
 /// last trip of its page. Opaque to clients; the next page starts after that trip.
 struct TripCursor: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// tripFeedback (iql.md §2.11): marks a trip invalid, checked in the contract's order after the
-/// driver lookup: unknown trip (404), `trip_type`, `timestamp`, the 7-day window by the tenant
-/// clock, then "already qualified" (the driver holds or held any offer).
+/// tripFeedback (`openapi/iql.yaml` postTripFeedback): marks a trip invalid, checked in the
+/// contract's order after the driver lookup: unknown trip (404), `trip_type`, `timestamp`, the
+/// 7-day window by the tenant clock, then "already qualified" (the driver holds or held any offer).
 enum TripFeedbackRules {
     /// How long after its start a trip accepts feedback.
     static let window: TimeInterval = 7 * 86_400

@@ -1,7 +1,7 @@
 import Foundation
 
-/// driverTrips' query (iql.md §2.10), checked in the contract's order: `limit`, `order_type`,
-/// `length_unit`, `cursor`, then the cursor's order against `order_type`.
+/// driverTrips' query (`openapi/iql.yaml` listDriverTrips), checked in the contract's order:
+/// `limit`, `order_type`, `length_unit`, `cursor`, then the cursor's order against `order_type`.
 struct TripPageQuery: Sendable, Equatable {
     /// Trip order by start.
     enum Order: String, Sendable {

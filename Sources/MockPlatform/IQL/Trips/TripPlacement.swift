@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where mock trips land on a driver's timeline (iql.md §3.1).
+/// Where mock trips land on a driver's timeline (`openapi/iql.yaml` postMockTrips).
 ///
 /// A trip with `start_time` starts there. The others are chained on the request's `date`: the
 /// first at 06:00:00Z, or 15 minutes after the last trip already on that date (stored, or placed

@@ -1,0 +1,5 @@
+/// Why a request body could not be read as a JSON object.
+public enum JSONBodyError: Error, Sendable {
+    case malformed
+    case notAnObject
+}

@@ -1,0 +1,13 @@
+import Foundation
+import MockPlatform
+
+/// The repository's fixtures, loaded once for every in-process test.
+enum TestFixtures {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/fixtures")
+
+    static let shared: Fixtures = {
+        do { return try Fixtures.load(from: folder) } catch { fatalError("fixtures: \(error)") }
+    }()
+}
