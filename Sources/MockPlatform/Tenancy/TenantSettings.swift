@@ -11,6 +11,10 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     public var disqualificationTimestampUnit: TimestampUnit
     /// Secret the click tokens of this tenant are signed with (mixed with the tenant name).
     public var clickSecret: String
+    /// When webhook deliveries are attempted.
+    public var webhookRetryProfile: RetryProfile = .standard
+    /// How long one webhook attempt may take, in milliseconds.
+    public var webhookTimeoutMilliseconds: Int = 10_000
 
     /// `s` or `ms`.
     public enum TimestampUnit: String, Codable, Sendable {
@@ -22,6 +26,20 @@ public struct TenantSettings: Codable, Sendable, Equatable {
         case apiKeys = "api_keys", publisherAppName = "publisher_app_name", publisherAppID = "publisher_app_id"
         case excludedStates = "excluded_states", supportedStateDetailsEnabled = "supported_state_details_enabled"
         case disqualificationTimestampUnit = "disqualification_timestamp_unit", clickSecret = "click_secret"
+        case webhookRetryProfile = "webhook_retry_profile", webhookTimeoutMilliseconds = "webhook_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apiKeys = try container.decode([String].self, forKey: .apiKeys)
+        publisherAppName = try container.decode(String.self, forKey: .publisherAppName)
+        publisherAppID = try container.decode(String.self, forKey: .publisherAppID)
+        excludedStates = try container.decode([String].self, forKey: .excludedStates)
+        supportedStateDetailsEnabled = try container.decode(Bool.self, forKey: .supportedStateDetailsEnabled)
+        disqualificationTimestampUnit = try container.decode(TimestampUnit.self, forKey: .disqualificationTimestampUnit)
+        clickSecret = try container.decode(String.self, forKey: .clickSecret)
+        webhookRetryProfile = try container.decodeIfPresent(RetryProfile.self, forKey: .webhookRetryProfile) ?? .standard
+        webhookTimeoutMilliseconds = try container.decodeIfPresent(Int.self, forKey: .webhookTimeoutMilliseconds) ?? 10_000
     }
 
     /// The supported locations (`openapi/iql.yaml` getLocations): 50 states + DC minus `excludedStates`, by code.
