@@ -29,6 +29,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
+    @Option(help: "Register one webhook endpoint for every event on the default tenant at start. Env: MOCK_PLATFORM_WEBHOOK_URL.")
+    var webhookURL: String?
+
+    @Option(help: "Comma-separated hosts or IPv4 CIDRs webhook targets must match. Env: MOCK_PLATFORM_WEBHOOK_ALLOW. Default: any http(s) target.")
+    var webhookAllow: String?
+
+    @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
+    var webhookRetryProfile: String?
+
     @Option(help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
     var seed: String?
 
@@ -37,7 +46,9 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let started = ContinuousClock.now
-        let fixtures = try Fixtures.load(from: options.fixtures)
+        var loaded = try Fixtures.load(from: options.fixtures)
+        try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
+        let fixtures = loaded
         let app = try MockPlatformServer.makeApplication(
             options: options,
             fixtures: fixtures,
@@ -51,6 +62,24 @@ struct Serve: AsyncParsableCommand {
             }
         )
         try await app.runService()
+    }
+
+    /// `--webhook-url` and `--webhook-retry-profile`, which change what new tenants start with.
+    func applyWebhookOptions(to fixtures: inout Fixtures, environment: [String: String]) throws {
+        if let url = webhookURL ?? environment["MOCK_PLATFORM_WEBHOOK_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            do {
+                let request = try WebhookEndpointRequest(body: ["url": .string(url)], requireURL: true, allowlist: .any)
+                fixtures.defaultTenantWebhookEndpoints.append(WebhookEndpointSeed(url: request.url ?? url))
+            } catch {
+                throw ValidationError("webhook-url: \(error.message)")
+            }
+        }
+        if let name = webhookRetryProfile ?? environment["MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard name == "standard" || name == "fast" else {
+                throw ValidationError("webhook-retry-profile must be standard or fast, got '\(name)'")
+            }
+            fixtures.settings.webhookRetryProfile = name == "fast" ? .fast : .standard
+        }
     }
 
     /// Flags, then `MOCK_PLATFORM_*` variables, then defaults.
@@ -79,6 +108,13 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
             }
             options.maxTenants = number
+        }
+        if let text = value(webhookAllow, "WEBHOOK_ALLOW") {
+            do {
+                options.webhookAllowlist = try WebhookAllowlist(parsing: text)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
         if let text = value(seed, "SEED") {
             guard let number = UInt64(text) else {

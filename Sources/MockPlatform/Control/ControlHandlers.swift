@@ -6,6 +6,8 @@ import OpenAPIRuntime
 /// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
+    /// Where webhook endpoints may point.
+    let webhookAllowlist: WebhookAllowlist
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging([

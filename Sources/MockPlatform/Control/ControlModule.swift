@@ -1,20 +1,29 @@
 import ControlAPI
 import OpenAPIRuntime
 
-/// The `/_mock` control API (`openapi/control.yaml`) as a module: it keeps no state of its own,
-/// and reads and drives the tenant's runtime and the other modules' stores.
+/// The `/_mock` control API (`openapi/control.yaml`) as a module. Its store is the tenant's
+/// webhook endpoints and delivery log (`WebhookStore`); it also reads and drives the tenant's
+/// runtime and the other modules' stores.
 struct ControlModule: PlatformModule {
     let specs: SpecCatalog
+    /// Sends every tenant's webhook attempts.
+    let webhooks: WebhookTransport
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
     var errorShape: any ErrorShape { ProblemErrorShape() }
-    var rules: [String: OperationRule] { ControlHandlers.rules }
+    var rules: [String: OperationRule] {
+        ControlHandlers.rules.merging(ControlHandlers.webhookRules(allowlist: webhooks.allowlist)) { first, _ in first }
+    }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try WebhookStore(runtime: runtime, transport: webhooks, restoring: snapshot)
+    }
 
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try ControlHandlers(specs: specs)
+        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist)
             .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }

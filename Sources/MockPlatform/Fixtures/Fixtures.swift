@@ -2,7 +2,8 @@ import Foundation
 
 /// What every new tenant starts from, read once at start from the fixture folder.
 ///
-/// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`
+/// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`,
+/// optionally `webhooks.json`
 /// (see `Resources/README.md`).
 public struct Fixtures: Sendable {
     public var settings: TenantSettings
@@ -11,6 +12,10 @@ public struct Fixtures: Sendable {
     public var insurers: [String]
     /// Reference data shared by every tenant; never changed by a request.
     public var zipcodes: ZipDirectory
+    /// Webhook endpoints every new tenant starts with (`webhooks.json`, optional).
+    public var webhookEndpoints: [WebhookEndpointSeed] = []
+    /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
+    public var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
 
     public init(settings: TenantSettings, campaigns: [Campaign], insurers: [String], zipcodes: ZipDirectory) {
         self.settings = settings
@@ -26,13 +31,18 @@ public struct Fixtures: Sendable {
         let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
         let campaigns = try decode([Campaign].self, "campaigns.json", in: folder)
         let insurers = try decode(InsurerFile.self, "insurers.json", in: folder).insurers
+        struct WebhookFile: Decodable { var endpoints: [WebhookEndpointSeed] }
         let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)
-        return Fixtures(
+        var fixtures = Fixtures(
             settings: settings,
             campaigns: campaigns,
             insurers: insurers.filter { $0 != "Other" },
             zipcodes: try ZipDirectory(rangeFile: zipText)
         )
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("webhooks.json").path) {
+            fixtures.webhookEndpoints = try decode(WebhookFile.self, "webhooks.json", in: folder).endpoints
+        }
+        return fixtures
     }
 
     private static func file(_ name: String, in folder: URL) throws -> URL {

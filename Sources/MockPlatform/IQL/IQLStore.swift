@@ -148,17 +148,9 @@ public actor IQLStore: ModuleStore {
             driver.offers[index].retracted = true
             changed.append(driver)
             guard wasLatest else { continue }
-            emitted.append(PlatformEvent(
-                id: state.ids.uuid(), kind: .offerRetraction, driverID: id, createdAt: now,
-                payload: .object([
-                    "driver_id": .string(id),
-                    "publisher_app_id": .string(settings.publisherAppID),
-                    "ad_id": .string(offerID),
-                    "advertiser_id": .string(campaign.advertiserID),
-                    "offer_retraction_reason": .string(reason),
-                    "timestamp": .integer(now.epochMilliseconds),
-                ])
-            ))
+            emitted.append(OfferRetractionEvent(
+                driverID: id, offerID: offerID, campaign: campaign, reason: reason, publisherAppID: settings.publisherAppID, now: now
+            ).event(ids: &state.ids))
         }
         commit(changed, events: emitted)
         return changed.count
@@ -189,6 +181,23 @@ public actor IQLStore: ModuleStore {
         }
         state.campaigns.remove(at: index)
         for driver in state.drivers.values { scheduleTimer(for: driver) }
+    }
+
+    /// Records an event built by hand (`openapi/control.yaml` triggerWebhook) for a driver, as
+    /// the engine would build it, with `overrides` applied; the driver is not changed.
+    public func trigger(_ kind: EventKind, driverID: String, overrides: [(path: String, value: JSONValue)]) throws(APIError) -> PlatformEvent {
+        let now = runtime.clock.now
+        let driver = preview(driverID) ?? Driver(id: driverID, optedInAt: now)
+        var event = try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings, now: now)
+            .event(ids: &state.ids)
+        for (path, value) in overrides {
+            guard let changed = event.payload.setting(path: path, to: value) else {
+                throw .badRequest("overrides.\(path) is not a valid path")
+            }
+            event.payload = changed
+        }
+        if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] { event.id = id }
+        return runtime.events.append([event])[0]
     }
 
     /// Stores a driver as given, and sets its timer; for seeding and tests.

@@ -69,16 +69,20 @@ struct QualificationEngine {
               !driver.offers.contains(where: { offer in covering.contains { $0.campaignID == offer.campaignID } })
         else { return nil }
         driver.disqualified = true
-        let completed = covering.contains { thresholdsMet($0, metrics) }
+        return disqualificationEvent(driver.id, completed: covering.contains { thresholdsMet($0, metrics) }, now: now, ids: &ids)
+    }
+
+    /// The disqualificationStatus event (`openapi/iql.yaml` webhooks, disqualificationStatus).
+    func disqualificationEvent(_ driverID: String, completed: Bool, now: Date, ids: inout IDGenerator) -> PlatformEvent {
         let seconds = now.timeIntervalSince1970
         let timestamp = settings.disqualificationTimestampUnit == .milliseconds ? seconds * 1000 : seconds
         return PlatformEvent(
             id: ids.uuid(),
             kind: .disqualificationStatus,
-            driverID: driver.id,
+            driverID: driverID,
             createdAt: now,
             payload: .object([
-                "driver_id": .string(driver.id),
+                "driver_id": .string(driverID),
                 "publisher_app_id": .string(settings.publisherAppID),
                 "test_drive_completed": .bool(completed),
                 "qualification_failure_reason": .string(
@@ -89,7 +93,9 @@ struct QualificationEngine {
         )
     }
 
-    private func qualificationEvent(_ driverID: String, offer: Offer, campaign: Campaign, ids: inout IDGenerator) -> PlatformEvent {
+    /// The qualification (or non-telematics qualification) event of a new offer
+    /// (`openapi/iql.yaml` webhooks, qualification).
+    func qualificationEvent(_ driverID: String, offer: Offer, campaign: Campaign, ids: inout IDGenerator) -> PlatformEvent {
         PlatformEvent(
             id: ids.uuid(),
             kind: campaign.offerSubtype == "telematics" ? .qualification : .nonTelematicsQualification,

@@ -14,11 +14,13 @@ public enum MockPlatformServer {
     )
 
     /// The modules this server answers, in the order their routes are registered.
-    static func modules(fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL) -> [any PlatformModule] {
+    static func modules(
+        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport
+    ) -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
-            ControlModule(specs: specs),
+            ControlModule(specs: specs, webhooks: webhooks),
         ]
     }
 
@@ -46,7 +48,7 @@ public enum MockPlatformServer {
             },
             logger: logger
         )
-        application.addServices(TenantShutdown(tenants: responder.tenants))
+        application.addServices(TenantShutdown(tenants: responder.tenants, webhooks: responder.webhooks))
         return application
     }
 
@@ -58,7 +60,10 @@ public enum MockPlatformServer {
         publicURL: PublicBaseURL? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
-        let modules = modules(fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL))
+        let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
+        let modules = modules(
+            fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL), webhooks: webhooks
+        )
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock
         )
@@ -77,7 +82,7 @@ public enum MockPlatformServer {
         }
         let routes = recorder.catalog
         let responder = PlatformResponder(
-            router: router.buildResponder(), routes: routes, tenants: tenants, modules: ModuleDirectory(modules)
+            router: router.buildResponder(), routes: routes, tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
         )
         return (responder, routes)
     }

@@ -16,6 +16,8 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
     let routes: RouteCatalog
     let tenants: TenantRegistry
     let modules: ModuleDirectory
+    /// The webhook sender, closed at shutdown.
+    let webhooks: WebhookTransport
 
     public func respond(to request: Request, context: Context) async throws -> Response {
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")

@@ -14,6 +14,8 @@ public struct ServerOptions: Sendable {
     public var maxTenants: Int
     /// Seeds every id generator, for reproducible runs; nil: ids never repeat.
     public var seed: UInt64?
+    /// Hosts and networks webhook endpoints may point at.
+    public var webhookAllowlist: WebhookAllowlist = .any
 
     public init(
         host: String = "127.0.0.1",

@@ -13,12 +13,17 @@ struct SilentPushRule {
         let since = max(heartbeat, driver.engagement.lastSilentPushAt ?? heartbeat)
         guard now >= since.addingTimeInterval(intervalHours * 3600) else { return nil }
         driver.engagement.lastSilentPushAt = now
-        return PlatformEvent(
-            id: ids.uuid(), kind: .silentPushNotification, driverID: driver.id, createdAt: now,
+        return event(driverID: driver.id, heartbeat: heartbeat, now: now, ids: &ids)
+    }
+
+    /// The silentPushNotification event (`openapi/iql.yaml` webhooks, silentPushNotification).
+    func event(driverID: String, heartbeat: Date, now: Date, ids: inout IDGenerator) -> PlatformEvent {
+        PlatformEvent(
+            id: ids.uuid(), kind: .silentPushNotification, driverID: driverID, createdAt: now,
             payload: .object([
                 "info": .object([
                     "publisher_app_name": .string(publisherAppName),
-                    "driver_id": .string(driver.id),
+                    "driver_id": .string(driverID),
                 ]),
                 "time": .string(Self.format(heartbeat)),
             ])

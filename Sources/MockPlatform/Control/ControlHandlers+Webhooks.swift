@@ -1,0 +1,122 @@
+import ControlAPI
+import Foundation
+import OpenAPIRuntime
+
+/// Webhook endpoints, the delivery log, replay, recovery and hand-fired events
+/// (`openapi/control.yaml`, tag webhooks).
+extension ControlHandlers {
+    static func webhookRules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
+        [
+            Operations.CreateWebhookEndpoint.id: { request in
+                _ = try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist)
+            },
+            Operations.UpdateWebhookEndpoint.id: { request in
+                _ = try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist)
+            },
+            Operations.RecoverWebhookMessages.id: { request in _ = try Self.recoverSince(request.json) },
+            Operations.TriggerWebhook.id: { request in _ = try WebhookTrigger(body: request.json) },
+        ]
+    }
+
+    func listWebhookEndpoints(_ input: Operations.ListWebhookEndpoints.Input) async throws -> Operations.ListWebhookEndpoints.Output {
+        let endpoints = try await Tenant.bound().webhooks.endpoints
+        return .ok(.init(body: .json(.init(endpoints: endpoints.map(Self.wire)))))
+    }
+
+    func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output {
+        let request = try WebhookEndpointRequest(body: RequestBody.json ?? [:], requireURL: true, allowlist: webhookAllowlist)
+        let endpoint = try await Tenant.bound().webhooks.createEndpoint(
+            url: request.url ?? "", events: request.events, secret: request.secret, enabled: request.enabled
+        )
+        return .created(.init(body: .json(Self.wire(endpoint))))
+    }
+
+    func getWebhookEndpoint(_ input: Operations.GetWebhookEndpoint.Input) async throws -> Operations.GetWebhookEndpoint.Output {
+        .ok(.init(body: .json(Self.wire(try await Tenant.bound().webhooks.endpoint(input.path.endpointId)))))
+    }
+
+    func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output {
+        let request = try WebhookEndpointRequest(body: RequestBody.json ?? [:], requireURL: false, allowlist: webhookAllowlist)
+        let endpoint = try await Tenant.bound().webhooks.updateEndpoint(
+            input.path.endpointId, url: request.url, events: request.events, secret: request.secret, enabled: request.enabled
+        )
+        return .ok(.init(body: .json(Self.wire(endpoint))))
+    }
+
+    func deleteWebhookEndpoint(_ input: Operations.DeleteWebhookEndpoint.Input) async throws -> Operations.DeleteWebhookEndpoint.Output {
+        try await Tenant.bound().webhooks.deleteEndpoint(input.path.endpointId)
+        return .noContent(.init())
+    }
+
+    func rotateWebhookSecret(_ input: Operations.RotateWebhookSecret.Input) async throws -> Operations.RotateWebhookSecret.Output {
+        .ok(.init(body: .json(Self.wire(try await Tenant.bound().webhooks.rotateSecret(input.path.endpointId)))))
+    }
+
+    func listWebhookMessages(_ input: Operations.ListWebhookMessages.Input) async throws -> Operations.ListWebhookMessages.Output {
+        var event: EventKind?
+        if let name = input.query.event {
+            guard let kind = EventKind(rawValue: name) else { throw APIError.badRequest("event must be an event kind") }
+            event = kind
+        }
+        let status = input.query.status.flatMap { WebhookMessage.Status(rawValue: $0.rawValue) }
+        let messages = try await Tenant.bound().webhooks.messages(
+            status: status, event: event, endpointID: input.query.endpointId, since: input.query.since
+        )
+        return .ok(.init(body: .json(.init(messages: try messages.map(Self.wire)))))
+    }
+
+    func getWebhookMessage(_ input: Operations.GetWebhookMessage.Input) async throws -> Operations.GetWebhookMessage.Output {
+        .ok(.init(body: .json(try Self.wire(try await Tenant.bound().webhooks.message(input.path.messageId)))))
+    }
+
+    func replayWebhookMessage(_ input: Operations.ReplayWebhookMessage.Input) async throws -> Operations.ReplayWebhookMessage.Output {
+        try await Tenant.bound().webhooks.replay(input.path.messageId)
+        return .accepted(.init(body: .json(.init(messageId: input.path.messageId))))
+    }
+
+    func recoverWebhookMessages(_ input: Operations.RecoverWebhookMessages.Input) async throws -> Operations.RecoverWebhookMessages.Output {
+        let since = try Self.recoverSince(RequestBody.json ?? [:])
+        let replayed = try await Tenant.bound().webhooks.recover(since: since)
+        return .accepted(.init(body: .json(.init(replayed: replayed))))
+    }
+
+    func triggerWebhook(_ input: Operations.TriggerWebhook.Input) async throws -> Operations.TriggerWebhook.Output {
+        let trigger = try WebhookTrigger(body: RequestBody.json ?? [:])
+        let tenant = try Tenant.bound()
+        let event = try await tenant.iql.trigger(trigger.kind, driverID: trigger.driverID, overrides: trigger.overrides)
+        let messageIDs = try await tenant.webhooks.messageIDs(forEvent: event)
+        return .accepted(.init(body: .json(.init(eventId: event.id, messageIds: messageIDs))))
+    }
+
+    private static func recoverSince(_ body: [String: JSONValue]) throws(APIError) -> Date {
+        let fields = FieldReader(body)
+        let text = try fields.required("since", fields.string)
+        guard let since = RFC3339.date(from: text) else { throw .badRequest("since must be an RFC 3339 date-time") }
+        return since
+    }
+
+    private static func wire(_ endpoint: WebhookEndpoint) -> Components.Schemas.WebhookEndpoint {
+        .init(
+            id: endpoint.id, url: endpoint.url, events: endpoint.events.map(\.rawValue), secret: endpoint.secret.description,
+            enabled: endpoint.enabled, createdAt: endpoint.createdAt
+        )
+    }
+
+    private static func wire(_ message: WebhookMessage) throws -> Components.Schemas.WebhookMessage {
+        .init(
+            id: message.id,
+            event: Components.Schemas.EventKind(rawValue: message.event.rawValue) ?? .engagement,
+            eventId: message.eventID,
+            endpointId: message.endpointID,
+            createdAt: message.createdAt,
+            status: Components.Schemas.WebhookMessage.StatusPayload(rawValue: message.status.rawValue) ?? .pending,
+            payload: try message.payload.decoded(),
+            attempts: message.attempts.map { attempt in
+                .init(
+                    at: attempt.at, statusCode: attempt.statusCode, latencyMs: attempt.latencyMilliseconds,
+                    error: attempt.error, responseExcerpt: attempt.responseExcerpt
+                )
+            }
+        )
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+
+/// One tenant's webhook endpoints and delivery log, and the consumer that turns the tenant's
+/// events into deliveries (`openapi/control.yaml`, webhooks).
+///
+/// It subscribes to the event log when the tenant is created and makes one message per
+/// (event, matching endpoint). Each attempt is a timer on the tenant clock (the first at once,
+/// retries per the tenant's retry profile), so a frozen clock holds retries until it moves.
+/// An attempt runs outside the store and the timer: a slow receiver blocks nothing else.
+public actor WebhookStore: ModuleStore {
+    /// Messages kept in the log per tenant; the oldest settled ones go first.
+    public static let messageCapacity = 10_000
+
+    struct State: Codable, Sendable {
+        var endpoints: [WebhookEndpoint] = []
+        var messages: [WebhookMessage] = []
+        var ids: IDGenerator
+    }
+
+    private var state: State
+    /// Index into `state.messages` by id.
+    private var positions: [String: Int] = [:]
+    /// Messages with an attempt under way.
+    private var inFlight: Set<String> = []
+    /// The newest event sequence turned into messages, and who waits for a later one.
+    private var processedThrough: UInt64
+    private var waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    private let runtime: TenantRuntime
+    private let transport: WebhookTransport
+
+    init(runtime: TenantRuntime, transport: WebhookTransport, restoring snapshot: JSONValue?) throws {
+        let initial = try snapshot.map { try Self.state(State.self, from: $0) } ?? Self.fresh(runtime)
+        self.runtime = runtime
+        self.transport = transport
+        state = initial
+        processedThrough = runtime.events.nextSequence - 1
+        for (index, message) in initial.messages.enumerated() { positions[message.id] = index }
+        let events = runtime.events.subscribe()
+        Task { [weak self] in
+            for await event in events { await self?.record(event) }
+        }
+        for message in initial.messages where message.status == .pending {
+            Self.scheduleAttempt(message.id, at: runtime.clock.now, runtime: runtime, store: self)
+        }
+    }
+
+    public func snapshot() throws -> JSONValue { try Self.json(state) }
+
+    /// A tenant's first state: the fixtures' endpoints (and `--webhook-url` for `default`).
+    private static func fresh(_ runtime: TenantRuntime) -> State {
+        var state = State(ids: runtime.seed.generator(for: "webhooks"))
+        let seeds = runtime.fixtures.webhookEndpoints + (runtime.name == .default ? runtime.fixtures.defaultTenantWebhookEndpoints : [])
+        for seed in seeds {
+            state.endpoints.append(WebhookEndpoint(
+                id: Self.endpointID(&state.ids), url: seed.url, events: seed.events ?? EventKind.allCases,
+                secret: seed.secret ?? WebhookSecret(generatingWith: &state.ids), enabled: true, createdAt: runtime.clock.now
+            ))
+        }
+        return state
+    }
+
+    private static func endpointID(_ ids: inout IDGenerator) -> String {
+        "ep_" + ids.uuid().replacingOccurrences(of: "-", with: "").prefix(16)
+    }
+
+    // MARK: - Endpoints
+
+    public var endpoints: [WebhookEndpoint] { state.endpoints }
+
+    public func endpoint(_ id: String) throws(APIError) -> WebhookEndpoint {
+        guard let endpoint = state.endpoints.first(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
+        return endpoint
+    }
+
+    /// Registers an endpoint; a secret is generated when none is given.
+    public func createEndpoint(url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?) -> WebhookEndpoint {
+        let endpoint = WebhookEndpoint(
+            id: Self.endpointID(&state.ids),
+            url: url, events: events ?? EventKind.allCases, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
+            enabled: enabled ?? true, createdAt: runtime.clock.now
+        )
+        state.endpoints.append(endpoint)
+        return endpoint
+    }
+
+    /// Changes an endpoint; enabling it delivers what waited for it.
+    public func updateEndpoint(
+        _ id: String, url: String?, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?
+    ) throws(APIError) -> WebhookEndpoint {
+        guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
+        let wasEnabled = state.endpoints[index].enabled
+        if let url { state.endpoints[index].url = url }
+        if let events { state.endpoints[index].events = events }
+        if let secret { state.endpoints[index].secret = secret }
+        if let enabled { state.endpoints[index].enabled = enabled }
+        if !wasEnabled, state.endpoints[index].enabled { resumeQueued(for: id) }
+        return state.endpoints[index]
+    }
+
+    /// Removes an endpoint; its undelivered messages are marked failed.
+    public func deleteEndpoint(_ id: String) throws(APIError) {
+        guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
+        state.endpoints.remove(at: index)
+        for position in state.messages.indices where state.messages[position].endpointID == id && state.messages[position].status == .pending {
+            state.messages[position].status = .failed
+            runtime.scheduler.cancel(Self.timerKey(state.messages[position].id))
+        }
+    }
+
+    /// A new secret; the old one keeps signing for `WebhookEndpoint.rotationGrace`.
+    public func rotateSecret(_ id: String) throws(APIError) -> WebhookEndpoint {
+        guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
+        let now = runtime.clock.now
+        var endpoint = state.endpoints[index]
+        endpoint.retiredSecrets = endpoint.retiredSecrets.filter { $0.validUntil > now }
+            + [.init(secret: endpoint.secret, validUntil: now.addingTimeInterval(WebhookEndpoint.rotationGrace))]
+        endpoint.secret = WebhookSecret(generatingWith: &state.ids)
+        state.endpoints[index] = endpoint
+        return endpoint
+    }
+
+    // MARK: - The delivery log
+
+    /// Messages matching every filter, oldest first.
+    public func messages(
+        status: WebhookMessage.Status? = nil, event: EventKind? = nil, endpointID: String? = nil, since: Date? = nil
+    ) -> [WebhookMessage] {
+        state.messages.filter { message in
+            (status.map { message.status == $0 } ?? true) && (event.map { message.event == $0 } ?? true)
+                && (endpointID.map { message.endpointID == $0 } ?? true) && (since.map { message.createdAt >= $0 } ?? true)
+        }
+    }
+
+    public func message(_ id: String) throws(APIError) -> WebhookMessage {
+        guard let position = positions[id] else { throw .notFound("no webhook message \(id)") }
+        return state.messages[position]
+    }
+
+    /// A new round of attempts for a message.
+    public func replay(_ id: String) throws(APIError) {
+        guard let position = positions[id] else { throw .notFound("no webhook message \(id)") }
+        guard state.endpoints.contains(where: { $0.id == state.messages[position].endpointID }) else {
+            throw .notFound("the endpoint of webhook message \(id) was deleted")
+        }
+        state.messages[position].status = .pending
+        state.messages[position].roundAttempts = 0
+        if !inFlight.contains(id) { scheduleAttempt(id, at: runtime.clock.now) }
+    }
+
+    /// Replays every failed message created at or after `since`; returns how many.
+    public func recover(since: Date) -> Int {
+        let failed = state.messages.filter { $0.status == .failed && $0.createdAt >= since && endpointExists($0.endpointID) }
+        for message in failed { try? replay(message.id) }
+        return failed.count
+    }
+
+    /// The ids of the messages made for an event, once the store has taken it in.
+    public func messageIDs(forEvent event: PlatformEvent) async -> [String] {
+        if processedThrough < event.sequence {
+            await withCheckedContinuation { waiters.append((event.sequence, $0)) }
+        }
+        return state.messages.filter { $0.eventID == event.id }.map(\.id)
+    }
+
+    // MARK: - Delivery
+
+    /// One message per endpoint that takes the event's kind, enabled or not; the first takes
+    /// the event's id as its `webhook-id`.
+    private func record(_ event: PlatformEvent) {
+        for (index, endpoint) in state.endpoints.filter({ $0.accepts(event.kind) }).enumerated() {
+            let message = WebhookMessage(
+                id: index == 0 ? event.id : state.ids.uuid(), event: event.kind, eventID: event.id, endpointID: endpoint.id,
+                createdAt: event.createdAt, status: .pending, payload: event.payload
+            )
+            append(message)
+            if endpoint.enabled { scheduleAttempt(message.id, at: runtime.clock.now) }
+        }
+        processedThrough = max(processedThrough, event.sequence)
+        let ready = waiters.filter { $0.sequence <= processedThrough }
+        waiters.removeAll { $0.sequence <= processedThrough }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Adds a message; past 10 % over capacity, the oldest settled messages go (in one batch,
+    /// so appending stays cheap).
+    private func append(_ message: WebhookMessage) {
+        positions[message.id] = state.messages.count
+        state.messages.append(message)
+        guard state.messages.count > Self.messageCapacity + Self.messageCapacity / 10 else { return }
+        var excess = state.messages.count - Self.messageCapacity
+        state.messages.removeAll { message in
+            guard excess > 0, message.status != .pending else { return false }
+            excess -= 1
+            return true
+        }
+        positions = [:]
+        for (index, kept) in state.messages.enumerated() { positions[kept.id] = index }
+    }
+
+    /// The attempt a timer asked for: sent outside the store, its outcome recorded afterwards.
+    private func attempt(_ id: String) {
+        guard let position = positions[id], state.messages[position].status == .pending, !inFlight.contains(id),
+              let endpoint = state.endpoints.first(where: { $0.id == state.messages[position].endpointID }), endpoint.enabled
+        else { return }
+        let message = state.messages[position]
+        let settings = runtime.settings
+        let startedAt = runtime.clock.now
+        let body = message.payload.encoded()
+        let timestamp = Int64(saturating: Date().timeIntervalSince1970, rounding: .down)
+        let headers = [
+            ("Content-Type", "application/json"),
+            ("Authorization", "APIKEY \(settings.apiKeys.first ?? "")"),
+            ("webhook-id", message.id),
+            ("webhook-timestamp", String(timestamp)),
+            ("webhook-signature", WebhookSignature.header(
+                id: message.id, timestamp: timestamp, body: body, secrets: endpoint.signingSecrets(at: startedAt)
+            )),
+        ]
+        inFlight.insert(id)
+        state.messages[position].roundAttempts += 1
+        let transport = transport
+        let timeout = Duration.milliseconds(settings.webhookTimeoutMilliseconds)
+        Task { [weak self] in
+            let outcome = await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+            await self?.finish(id, startedAt: startedAt, outcome: outcome)
+        }
+    }
+
+    private func finish(_ id: String, startedAt: Date, outcome: WebhookTransport.Outcome) {
+        inFlight.remove(id)
+        guard let position = positions[id] else { return }
+        let attempt = WebhookAttempt(
+            at: startedAt, statusCode: outcome.statusCode, latencyMilliseconds: outcome.latencyMilliseconds,
+            error: outcome.error, responseExcerpt: outcome.responseExcerpt
+        )
+        state.messages[position].attempts.append(attempt)
+        let message = state.messages[position]
+        guard message.status == .pending else { return }
+        if attempt.delivered {
+            state.messages[position].status = .delivered
+        } else if outcome.statusCode == 410, let index = state.endpoints.firstIndex(where: { $0.id == message.endpointID }) {
+            state.endpoints[index].enabled = false
+            state.messages[position].roundAttempts = 0
+        } else if let delay = nextDelay(after: message.roundAttempts, retryAfter: outcome.retryAfter) {
+            scheduleAttempt(id, at: runtime.clock.now.addingTimeInterval(delay))
+        } else {
+            state.messages[position].status = .failed
+        }
+    }
+
+    /// The delay before attempt `made + 1` of a round, or nil when the round is over.
+    private func nextDelay(after made: Int, retryAfter: TimeInterval?) -> TimeInterval? {
+        let profile = runtime.settings.webhookRetryProfile
+        let delays = profile.delaysMilliseconds
+        guard made < delays.count else { return nil }
+        var delay = Double(delays[made]) / 1000
+        if profile.jitter > 0 {
+            let unit = Double(state.ids.next() >> 11) / Double(1 << 53)
+            delay *= 1 + profile.jitter * (2 * unit - 1)
+        }
+        if let retryAfter { delay = max(delay, min(retryAfter, 86_400)) }
+        return delay
+    }
+
+    private func resumeQueued(for endpointID: String) {
+        for message in state.messages where message.endpointID == endpointID && message.status == .pending && !inFlight.contains(message.id) {
+            scheduleAttempt(message.id, at: runtime.clock.now)
+        }
+    }
+
+    private func endpointExists(_ id: String) -> Bool { state.endpoints.contains { $0.id == id } }
+
+    private func scheduleAttempt(_ id: String, at due: Date) {
+        Self.scheduleAttempt(id, at: due, runtime: runtime, store: self)
+    }
+
+    private static func scheduleAttempt(_ id: String, at due: Date, runtime: TenantRuntime, store: WebhookStore) {
+        runtime.scheduler.schedule(timerKey(id), at: due) { [weak store] in await store?.attempt(id) }
+    }
+
+    private static func timerKey(_ messageID: String) -> TimerKey { .named(platform: "webhooks", name: messageID) }
+}

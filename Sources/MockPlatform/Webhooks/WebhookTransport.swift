@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Sends webhook attempts over HTTP with AsyncHTTPClient, shared by every tenant: bounded
+/// concurrency overall and per endpoint, redirects not followed, one timeout per attempt.
+public final class WebhookTransport: Sendable {
+    /// What one POST came to.
+    struct Outcome: Sendable {
+        var statusCode: Int?
+        var latencyMilliseconds: Int
+        var error: String?
+        var responseExcerpt: String?
+        /// `Retry-After`, in seconds, on a failed response that carried one.
+        var retryAfter: TimeInterval?
+    }
+
+    /// Attempts under way at once, over all tenants.
+    public static let overallLimit = 256
+    /// Attempts under way at once to one endpoint.
+    public static let perEndpointLimit = 16
+
+    public let allowlist: WebhookAllowlist
+    /// One client for the process, never shut down (AsyncHTTPClient traps when a client is
+    /// released unclosed): redirects are not followed, connecting may take 10 s.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.timeout = .init(connect: .seconds(10))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+    private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
+    private let perEndpoint = Mutex<[String: AsyncSemaphore]>([:])
+    private let inFlight = Mutex(0)
+
+    public init(allowlist: WebhookAllowlist = .any) {
+        self.allowlist = allowlist
+    }
+
+    /// POSTs `body` to `url`; never throws: every failure is an outcome.
+    func post(url: String, headers: [(String, String)], body: Data, endpointID: String, timeout: Duration) async -> Outcome {
+        let endpoint = perEndpoint.withLock { semaphores in
+            if let existing = semaphores[endpointID] { return existing }
+            let created = AsyncSemaphore(limit: Self.perEndpointLimit)
+            semaphores[endpointID] = created
+            return created
+        }
+        inFlight.withLock { $0 += 1 }
+        defer { inFlight.withLock { $0 -= 1 } }
+        return await overall.withPermit {
+            await endpoint.withPermit { await send(url: url, headers: headers, body: body, timeout: timeout) }
+        }
+    }
+
+    private func send(url: String, headers: [(String, String)], body: Data, timeout: Duration) async -> Outcome {
+        let started = ContinuousClock.now
+        func elapsed() -> Int {
+            let duration = ContinuousClock.now - started
+            return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        }
+        guard let host = URL(string: url)?.host, allowlist.allows(host: host) else {
+            return Outcome(statusCode: nil, latencyMilliseconds: 0, error: "target host is not allowed by --webhook-allow")
+        }
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        do {
+            let response = try await Self.client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)))
+            var excerpt = ByteBuffer()
+            for try await chunk in response.body where excerpt.readableBytes < 1024 {
+                var chunk = chunk
+                excerpt.writeBuffer(&chunk)
+            }
+            let text = excerpt.readableBytes > 0 ? String(decoding: excerpt.readableBytesView.prefix(1024), as: UTF8.self) : nil
+            let status = Int(response.status.code)
+            let failed = !(200...299).contains(status)
+            return Outcome(
+                statusCode: status, latencyMilliseconds: elapsed(), error: failed ? "HTTP \(status)" : nil, responseExcerpt: text,
+                retryAfter: failed ? response.headers.first(name: "Retry-After").flatMap(Self.retryAfter) : nil
+            )
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            return Outcome(statusCode: nil, latencyMilliseconds: elapsed(), error: "timeout")
+        } catch {
+            return Outcome(statusCode: nil, latencyMilliseconds: elapsed(), error: "\(error)")
+        }
+    }
+
+    /// `Retry-After` as seconds: a number of seconds or an HTTP-date.
+    static func retryAfter(_ value: String) -> TimeInterval? {
+        if let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    /// Waits up to `limit` for the attempts under way to finish (at server shutdown).
+    public func drain(waitingUpTo limit: Duration = .seconds(5)) async {
+        let deadline = ContinuousClock.now + limit
+        while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
