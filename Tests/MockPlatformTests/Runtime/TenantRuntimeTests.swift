@@ -84,6 +84,7 @@ final class TenantRuntimeTests: XCTestCase {
             "/iql/v1/driver/d1/info", "/iql/v1/driver/d1/status?start_date=2024-06-01", "/iql/v1/driver/d1/trips?limit=3",
             "/iql/v2/ad_unit/d1", "/iql/v1/ads/driver_id/d1", "/iql/v1/driver/d2/info", "/_mock/iql/drivers/d1",
             "/_mock/iql/drivers/d2", "/_mock/events", "/_mock/iql/leads", "/_mock/clock", "/_mock/iql/campaigns", "/_mock/timers",
+            "/_mock/webhooks/endpoints", "/_mock/webhooks/messages",
         ]
         let snapshot = SnapshotBox()
         let original = ReplyBox()
@@ -92,6 +93,8 @@ final class TenantRuntimeTests: XCTestCase {
             try await platform.send(.post, "/_mock/clock", json: ["now": Self.start])
             try await Self.qualify("d1", platform)
             try await platform.createDriver("d2", state: "IL", zipcode: nil)
+            let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook", "enabled": false])
+            XCTAssertEqual(endpoint.status, .created, endpoint.text)
             try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 2 * 86_400])
             let taken = try await probe.tenants.tenant(.default).snapshot()
             let encoder = JSONEncoder()

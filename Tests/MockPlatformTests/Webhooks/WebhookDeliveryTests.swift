@@ -120,6 +120,29 @@ final class WebhookDeliveryTests: XCTestCase {
         await receiver.stop()
     }
 
+    /// `Retry-After` (seconds or an HTTP-date) raises the next delay above the profile's.
+    func testRetryAfterPostponesTheNextAttempt() async throws {
+        XCTAssertEqual(WebhookTransport.retryAfter("120"), 120)
+        XCTAssertNil(WebhookTransport.retryAfter("soon"))
+        let date = try XCTUnwrap(WebhookTransport.retryAfter("Wed, 21 Oct 2099 07:28:00 GMT"))
+        XCTAssertGreaterThan(date, 86_400)
+        let receiver = WebhookReceiver()
+        let port = try await receiver.start()
+        receiver.script([.status(503, retryAfter: "120")])
+        try await TestPlatform.run(fixtures: Self.fixtures(.fast)) { platform, _ in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
+            _ = try await Self.endpoint(platform, port: port)
+            let fired = try await Self.trigger(platform)
+            let id = try XCTUnwrap(fired["event_id"] as? String)
+            let failed = try await WebhookReceiver.eventually { try await Self.attempts(platform, id).count == 1 }
+            XCTAssertTrue(failed)
+            let timers = try await platform.send(.get, "/_mock/timers").json()["timers"] as? [[String: Any]] ?? []
+            let retry = timers.first { $0["key"] as? String == "webhooks:\(id)" }
+            XCTAssertEqual(retry?["due"] as? String, "2024-06-10T12:02:00.000Z", "\(timers)")
+        }
+        await receiver.stop()
+    }
+
     func testA410DisablesTheEndpointUntilItIsEnabledAgain() async throws {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()

@@ -1,0 +1,44 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Talks to a running mock's control API for the `trigger` and `listen` commands.
+struct ControlClient {
+    /// `http://127.0.0.1:8080`, without a trailing slash.
+    let server: String
+    /// Empty for `default`.
+    let tenantPrefix: String
+
+    init(server: String, tenant: String?) {
+        var base = server
+        while base.hasSuffix("/") { base.removeLast() }
+        self.server = base
+        tenantPrefix = tenant.map { $0 == "default" ? "" : "/t/\($0)" } ?? ""
+    }
+
+    /// Sends a request to `path` (under the tenant prefix); returns the status and the JSON
+    /// object answered. A problem answer throws its `detail`.
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> [String: Any] {
+        var request = HTTPClientRequest(url: server + tenantPrefix + path)
+        request.method = method
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 * 1_048_576)
+        let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+        guard (200...299).contains(Int(response.status.code)) else {
+            throw CLIError("\(method.rawValue) \(path): \(response.status.code) \(object["detail"] as? String ?? String(buffer: body))")
+        }
+        return object
+    }
+}
+
+/// A command-line failure: one line on standard error and a non-zero exit.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import HTTPTypes
+
+/// `mock-platform listen [--forward-to URL]`: registers a webhook endpoint on a running mock
+/// that points at a local receiver, prints every delivery, and forwards it (headers and body
+/// as received) to `--forward-to`, answering the mock with the forward's answer. The endpoint
+/// is removed on exit. The offline twin of `stripe listen`.
+struct Listen: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Receive a running mock's webhooks locally, print and forward them.")
+
+    @Option(help: "Where to forward each delivery; without it every delivery is answered 200.")
+    var forwardTo: String?
+
+    @Option(help: "Event kinds to receive, comma-separated. Default: all.")
+    var events: String?
+
+    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER. Default: http://127.0.0.1:8080.")
+    var server: String?
+
+    @Option(help: "The tenant. Default: default.")
+    var tenant: String?
+
+    @Option(help: "Local port of the receiver; 0 picks a free one.")
+    var port: Int = 0
+
+    func run() async throws {
+        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant)
+        let forward = forwardTo
+        let router = Router()
+        router.post("/") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 16 * 1_048_576)
+            let id = HTTPField.Name("webhook-id").flatMap { request.headers[$0] } ?? "?"
+            let kind = Self.kind(of: Data(buffer: body))
+            guard let forward else {
+                Self.line("\(id) \(kind) → 200")
+                return Response(status: .ok)
+            }
+            var outgoing = HTTPClientRequest(url: forward)
+            outgoing.method = .POST
+            for field in request.headers where field.name != .contentLength {
+                outgoing.headers.add(name: field.name.rawName, value: field.value)
+            }
+            outgoing.body = .bytes(body)
+            do {
+                let answer = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(30))
+                let answerBody = try await answer.body.collect(upTo: 1_048_576)
+                Self.line("\(id) \(kind) → \(forward) \(answer.status.code)")
+                return Response(status: .init(code: Int(answer.status.code)), body: .init(byteBuffer: answerBody))
+            } catch {
+                Self.line("\(id) \(kind) → \(forward) failed: \(error)")
+                return Response(status: .badGateway)
+            }
+        }
+        let registered = RegisteredEndpoint()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "mock-platform-listen"),
+            onServerRunning: { channel in
+                let url = "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/"
+                var body: [String: Any] = ["url": url]
+                if let events = events { body["events"] = events.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                do {
+                    let endpoint = try await client.send(.POST, "/_mock/webhooks/endpoints", json: body)
+                    let id = endpoint["id"] as? String ?? "?"
+                    await registered.set(id)
+                    Self.line("Ready: endpoint \(id) receives \(client.tenantPrefix.isEmpty ? "default" : client.tenantPrefix)'s events at \(url) (secret \(endpoint["secret"] as? String ?? "?"))")
+                } catch {
+                    FileHandle.standardError.write(Data("mock-platform listen: \(error)\n".utf8))
+                    Foundation.exit(1)
+                }
+            },
+            logger: Logger(label: "mock-platform-listen", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        try await app.runService()
+        if let id = await registered.id { try? await client.send(.DELETE, "/_mock/webhooks/endpoints/\(id)") }
+    }
+
+    /// The event kind a body looks like, for the printed line.
+    static func kind(of body: Data) -> String {
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return "event" }
+        if let subtype = object["subtype"] as? String { return "\(object["type"] as? String ?? "event")/\(subtype)" }
+        if object["info"] != nil, object["time"] != nil { return "silent_push_notification" }
+        if object["info"] != nil { return "qualification" }
+        if object["ad_id"] != nil { return "offer_retraction" }
+        if object["test_drive_completed"] != nil { return "disqualification_status" }
+        return "event"
+    }
+
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The endpoint `listen` registered, removed on exit.
+private actor RegisteredEndpoint {
+    private(set) var id: String?
+    func set(_ id: String) { self.id = id }
+}

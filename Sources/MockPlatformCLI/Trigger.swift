@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import NIOHTTP1
+
+/// `mock-platform trigger <event> --driver <id> [--set path=value …]`: fires an event on a
+/// running mock (`POST /_mock/webhooks/trigger`) and prints the event and message ids.
+struct Trigger: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fire an event on a running mock; it is recorded and delivered to the tenant's webhook endpoints."
+    )
+
+    @Argument(help: "The event kind: qualification, non_telematics_qualification, disqualification_status, offer_retraction, offer_click, engagement or silent_push_notification.")
+    var event: String
+
+    @Option(help: "The driver the event is about.")
+    var driver: String
+
+    @Option(name: .customLong("set"), help: "A payload override, path=value (dotted path; the value is read as JSON, else as a string). Repeatable.")
+    var overrides: [String] = []
+
+    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER. Default: http://127.0.0.1:8080.")
+    var server: String?
+
+    @Option(help: "The tenant. Default: default.")
+    var tenant: String?
+
+    func run() async throws {
+        var values: [String: Any] = [:]
+        for pair in overrides {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("--set takes path=value, got '\(pair)'")
+            }
+            let text = String(pair[pair.index(after: equals)...])
+            values[String(pair[..<equals])] = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) ?? text
+        }
+        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant)
+        do {
+            let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
+            let messages = (answer["message_ids"] as? [String]) ?? []
+            print("event \(answer["event_id"] as? String ?? "?") recorded; messages: \(messages.isEmpty ? "none (no endpoint takes it)" : messages.joined(separator: ", "))")
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("mock-platform trigger: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
