@@ -53,11 +53,7 @@ extension ControlHandlers {
     }
 
     func listWebhookMessages(_ input: Operations.ListWebhookMessages.Input) async throws -> Operations.ListWebhookMessages.Output {
-        var event: EventKind?
-        if let name = input.query.event {
-            guard let kind = EventKind(rawValue: name) else { throw APIError.badRequest("event must be an event kind") }
-            event = kind
-        }
+        let event = input.query.event.flatMap { EventKind(rawValue: $0.rawValue) }
         let status = input.query.status.flatMap { WebhookMessage.Status(rawValue: $0.rawValue) }
         let messages = try await Tenant.bound().webhooks.messages(
             status: status, event: event, endpointID: input.query.endpointId, since: input.query.since

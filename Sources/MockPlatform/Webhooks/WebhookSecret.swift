@@ -6,9 +6,10 @@ public struct WebhookSecret: Sendable, Equatable, Codable, CustomStringConvertib
     /// The HMAC key: the base64-decoded text after `whsec_`.
     public let key: Data
 
-    /// Accepts `whsec_` + base64 of 24 to 64 bytes.
+    /// Accepts `whsec_` + padded base64 of 24 to 63 bytes (`openapi/control.yaml`
+    /// WebhookEndpointCreate.secret).
     public init?(_ text: String) {
-        guard text.hasPrefix("whsec_"), let key = Data(base64Encoded: String(text.dropFirst(6))), (24...64).contains(key.count) else {
+        guard text.hasPrefix("whsec_"), let key = Data(base64Encoded: String(text.dropFirst(6))), (24...63).contains(key.count) else {
             return nil
         }
         description = text

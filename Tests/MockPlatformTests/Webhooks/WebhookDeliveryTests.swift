@@ -254,14 +254,16 @@ final class WebhookDeliveryTests: XCTestCase {
             XCTAssertEqual(metadata["message"] as? String, "Drive safely")
             XCTAssertEqual((metadata["extra"] as? [String: Any])?["level"] as? Int, 2)
 
-            let bad = try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": ["subtype.x": 1]])
-            bad.assertProblem(.badRequest, "overrides.subtype.x is not a valid path")
+            let bad = try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": ["metadata..x": 1]])
+            bad.assertProblem(.badRequest, "overrides.metadata..x is not a valid path")
+            let replaced = try await Self.trigger(platform, overrides: ["subtype.level": 3])
+            XCTAssertNotNil(replaced["event_id"], "a value on the way is replaced by an object")
             try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "nope", "driver_id": "d1"])
                 .assertProblem(.badRequest, "event must be an event kind")
             try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "qualification"])
                 .assertProblem(.badRequest, "driver_id is required")
             let after = try await platform.send(.get, "/_mock/events?type=engagement").json()["events"] as? [Any]
-            XCTAssertEqual(after?.count, events.count, "a refused trigger records nothing")
+            XCTAssertEqual(after?.count, events.count + 1, "refused triggers record nothing")
         }
     }
 
@@ -274,9 +276,11 @@ final class WebhookDeliveryTests: XCTestCase {
                 ([:], "url is required"),
                 (["url": "ftp://x/hook"], "url must be an absolute http or https URL"),
                 (["url": 5], "url must be an absolute http or https URL"),
+                (["url": NSNull()], "url must be an absolute http or https URL"),
+                (["url": "http://host#a`b"], "url must be an absolute http or https URL"),
                 (["url": "http://evil.example.org/hook"], "url host evil.example.org is not allowed by --webhook-allow"),
                 (["url": "http://127.0.0.1:1/hook", "events": ["nope"]], "events must be a list of event kinds"),
-                (["url": "http://127.0.0.1:1/hook", "secret": "whsec_short"], "secret must be whsec_ followed by base64 of 24 to 64 bytes"),
+                (["url": "http://127.0.0.1:1/hook", "secret": "whsec_short"], "secret must be whsec_ followed by base64 of 24 to 63 bytes"),
                 (["url": "http://127.0.0.1:1/hook", "enabled": "yes"], "enabled must be a boolean"),
                 (["url": "http://127.0.0.1:1/hook", "colour": "red"], "unknown field colour"),
             ]
