@@ -83,14 +83,15 @@ extension SettingRule where Value == [Int] {
 }
 
 extension SettingRule where Value == [String] {
-    /// A list of strings each of which `valid` accepts; at least one when `nonEmpty`.
-    static func strings(rule: String, nonEmpty: Bool, _ valid: @escaping (String) -> Bool) -> Self {
+    /// A list of strings, each kept as `normalized` gives it back (nil: refused); at least one
+    /// when `nonEmpty`.
+    static func strings(rule: String, nonEmpty: Bool, _ normalized: @escaping (String) -> String?) -> Self {
         Self(
             rule: rule,
             read: { json in
                 guard case .array(let items) = json, !(nonEmpty && items.isEmpty) else { return nil }
                 let values = items.compactMap { item -> String? in
-                    if case .string(let text) = item, valid(text) { text } else { nil }
+                    if case .string(let text) = item { normalized(text) } else { nil }
                 }
                 return values.count == items.count ? values : nil
             },

@@ -6,7 +6,7 @@ enum SettingsSchema {
     static var root: SettingField {
         .group("", [
             .value("api_keys", \.apiKeys, .strings(
-                rule: "must be a non-empty list of non-empty strings", nonEmpty: true, { !$0.isEmpty }
+                rule: "must be a non-empty list of non-empty strings", nonEmpty: true, { $0.isEmpty ? nil : $0 }
             )),
             .value("publisher_app_name", \.publisherAppName, .text(nonEmpty: true)),
             .value("publisher_app_id", \.publisherAppID, .text(nonEmpty: true)),
@@ -17,7 +17,8 @@ enum SettingsSchema {
             .value("ios_bundle_id", \.iosBundleID, .identifier("bundle id", extra: ".-")),
             .value("android_package", \.androidPackage, .identifier("package name", extra: "._")),
             .value("excluded_states", \.excludedStates, .strings(
-                rule: "must be a list of two-letter codes of the 50 states and DC", nonEmpty: false, USState.isStateOrDC
+                rule: "must be a list of two-letter codes of the 50 states and DC", nonEmpty: false,
+                { USState.isStateOrDC($0.uppercased()) ? $0.uppercased() : nil }
             )),
             .value("default_platform", \.defaultPlatform, .choice),
             .value("default_trip_location", \.defaultTripLocation, .location),

@@ -22,7 +22,7 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     /// The app's iOS bundle id and Android package name, when set.
     public var iosBundleID: String?
     public var androidPackage: String?
-    /// States removed from the supported-locations list.
+    /// States removed from the supported-locations list (upper case when read from JSON).
     public var excludedStates: [String] = []
     /// The platform of a driver whose health packets name none.
     public var defaultPlatform = DeviceRegistration.Platform.android
@@ -62,7 +62,7 @@ public struct TenantSettings: Codable, Sendable, Equatable {
 
     /// The supported locations (`openapi/iql.yaml` getLocations): 50 states + DC minus `excludedStates`, by code.
     public var supportedStates: [String] {
-        let excluded = Set(excludedStates)
+        let excluded = Set(excludedStates.map { $0.uppercased() })
         return USState.statesAndDC.keys.filter { !excluded.contains($0) }.sorted()
     }
 }

@@ -162,7 +162,7 @@ final class ConfigTests: XCTestCase {
     func testTopLevelKeysReplaceAndNullClearsAnOptionalString() async throws {
         try await TestPlatform.run { platform in
             try await platform.patchConfig(["ios_bundle_id": "com.example.app", "excluded_states": ["NY", "CA"]])
-            let reply = try await platform.patchConfig(["ios_bundle_id": NSNull(), "excluded_states": ["TX"], "android_package": "com.example_app"])
+            let reply = try await platform.patchConfig(["ios_bundle_id": NSNull(), "excluded_states": ["tx"], "android_package": "com.example_app"])
             let body = try reply.json()
             XCTAssertTrue(body["ios_bundle_id"] is NSNull, reply.text)
             XCTAssertEqual(body["excluded_states"] as? [String], ["TX"])
