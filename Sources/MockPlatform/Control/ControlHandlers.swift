@@ -10,7 +10,7 @@ struct ControlHandlers: APIProtocol {
     let webhookAllowlist: WebhookAllowlist
 
     /// Contract rules that must run before an operation's input is decoded.
-    static let rules: [String: OperationRule] = campaignRules.merging([
+    static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }.merging([
         Operations.SetClock.id: { request in _ = try ClockChange(body: request.json) },
         Operations.RetractOffer.id: { request in
             let fields = FieldReader(request.json)

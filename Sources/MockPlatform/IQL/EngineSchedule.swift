@@ -4,8 +4,9 @@ import Foundation
 /// the earliest future instant at which one of its time-based rules could fire (test-drive end,
 /// offer expiry, engagement milestones and streaks, the heartbeat gap).
 ///
-/// It may name an instant at which, on a closer look, nothing fires (running the engine then
-/// is harmless); it never misses one at which something does.
+/// It reads the same tenant settings as the engine (intervals, days lists, the default
+/// platform). It may name an instant at which, on a closer look, nothing fires (running the
+/// engine then is harmless); it never misses one at which something does.
 struct EngineSchedule {
     let campaigns: [Campaign]
     let settings: TenantSettings
@@ -17,31 +18,31 @@ struct EngineSchedule {
     private func candidates(_ driver: Driver) -> [Date] {
         var instants: [Date] = []
         let day: TimeInterval = 86_400
+        let engagement = settings.engagement
         if let state = driver.state, let country = driver.country {
             let covering = campaigns.filter { $0.covers(state: state) && $0.country.uppercased() == country.uppercased() }
             instants += covering.map { driver.optedInAt.addingTimeInterval(Double($0.testDriveDays) * day) }
             if !covering.isEmpty {
-                let hours = (driver.platform ?? .android) == .ios
-                    ? EngagementDefaults.preemptiveAlertHoursIOS : EngagementDefaults.preemptiveAlertHoursAndroid
-                instants.append(driver.optedInAt.addingTimeInterval(hours * 3600))
-                instants += EngagementDefaults.optInDays.map { driver.optedInAt.addingTimeInterval(Double($0) * day) }
+                let hours = engagement.preemptiveAlertHours(on: driver.platform ?? settings.defaultPlatform)
+                instants.append(driver.optedInAt.addingTimeInterval(Double(hours) * 3600))
+                instants += engagement.optInDaysList.map { driver.optedInAt.addingTimeInterval(Double($0) * day) }
                 let lastEnd = driver.trips.filter { !$0.invalidated }.map(\.end).max()
                 let anchor = max(lastEnd ?? driver.optedInAt, driver.optedInAt)
-                instants.append(anchor.addingTimeInterval(Double(EngagementDefaults.inactivityDays) * day))
+                instants.append(anchor.addingTimeInterval(Double(engagement.inactivityDays) * day))
                 if let last = driver.engagement.lastPermissionIssueAt {
-                    instants.append(last.addingTimeInterval(Double(EngagementDefaults.permissionIssueIntervalDays) * day))
+                    instants.append(last.addingTimeInterval(Double(engagement.permissionIssueIntervalDays) * day))
                 }
                 instants += driver.packets.filter { !$0.isHealthy }
-                    .map { $0.timestamp.addingTimeInterval(Double(EngagementDefaults.lostUserInactivityDays) * day) }
+                    .map { $0.timestamp.addingTimeInterval(Double(engagement.lostUserInactivityDays) * day) }
             }
         }
         for offer in driver.offers where !offer.retracted {
             instants.append(offer.expiresAt)
-            instants += EngagementDefaults.noClickDays.map { offer.createdAt.addingTimeInterval(Double($0) * day) }
+            instants += engagement.noClickDays.map { offer.createdAt.addingTimeInterval(Double($0) * day) }
         }
         if let heartbeat = driver.lastHeartbeatAt, !driver.silentPushPaused {
             let since = max(heartbeat, driver.engagement.lastSilentPushAt ?? heartbeat)
-            instants.append(since.addingTimeInterval(EngagementDefaults.heartbeatIntervalHours * 3600))
+            instants.append(since.addingTimeInterval(settings.heartbeatIntervalHours * 3600))
         }
         return instants
     }

@@ -3,7 +3,8 @@ public struct GeoPoint: Sendable, Equatable, Codable {
     public var latitude: Double
     public var longitude: Double
 
-    /// Where a mock trip starts and ends unless told otherwise (Phoenix, AZ; `openapi/iql.yaml`
-    /// listDriverTrips).
-    public static let defaultTripLocation = GeoPoint(latitude: 33.4484, longitude: -112.0740)
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
 }

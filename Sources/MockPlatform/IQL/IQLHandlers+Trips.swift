@@ -7,8 +7,8 @@ import IQLAPI
 /// copy of the driver, so every check answers in the contract's order before the generated
 /// decoder runs; its handler then runs it on the store, which keeps nothing when it throws.
 extension IQLHandlers {
-    /// A change of one driver, given the request body and "now".
-    private typealias DriverChange<Result> = @Sendable ([String: JSONValue], Date) -> (inout Driver) throws(APIError) -> Result
+    /// A change of one driver, given the request body, "now" and the tenant's settings.
+    private typealias DriverChange<Result> = @Sendable ([String: JSONValue], Date, TenantSettings) -> (inout Driver) throws(APIError) -> Result
 
     /// Which driver a change may touch.
     private enum Target: Sendable {
@@ -89,9 +89,11 @@ extension IQLHandlers {
     private static let unknownPushDriver = Target.knownDriver(unknown: .badRequest("invalid driver id"))
 
     /// mock_trips: the new trips' ids.
-    private static let addMockTrips: DriverChange<[String]> = { body, now in
+    private static let addMockTrips: DriverChange<[String]> = { body, now, settings in
         { driver throws(APIError) in
-            let request = try MockTripsRequest(body: body, today: CalendarDay(containing: now))
+            let request = try MockTripsRequest(
+                body: body, today: CalendarDay(containing: now), defaultLocation: settings.defaultTripLocation
+            )
             let trips = try TripPlacement.place(request, among: driver.trips, now: now)
             driver.trips = (driver.trips + trips).sorted { $0.start < $1.start }
             return trips.map(\.id)
@@ -99,16 +101,18 @@ extension IQLHandlers {
     }
 
     /// sdk_health: whether the packet is healthy.
-    private static let recordHealthPacket: DriverChange<Bool> = { body, now in
+    private static let recordHealthPacket: DriverChange<Bool> = { body, now, settings in
         { driver throws(APIError) in
-            let packet = try HealthPacket(body: body, now: now, knownPlatform: driver.platform)
+            let packet = try HealthPacket(
+                body: body, now: now, knownPlatform: driver.platform, defaultPlatform: settings.defaultPlatform
+            )
             driver.record(packet)
             return packet.isHealthy
         }
     }
 
     /// opt_in_days: the days and the new opt-in instant.
-    private static let moveOptIn: DriverChange<(Int, Date)> = { body, now in
+    private static let moveOptIn: DriverChange<(Int, Date)> = { body, now, _ in
         { driver throws(APIError) in
             let optIn = try OptInDays(body: body)
             driver.optedInAt = optIn.optInInstant(now: now)
@@ -117,12 +121,12 @@ extension IQLHandlers {
     }
 
     private static func invalidateTrip(_ tripID: String) -> DriverChange<Void> {
-        { body, now in
+        { body, now, _ in
             { driver throws(APIError) in try TripFeedbackRules.apply(body, tripID: tripID, to: &driver, now: now) }
         }
     }
 
-    private static let recordPushFeedback: DriverChange<Void> = { body, now in
+    private static let recordPushFeedback: DriverChange<Void> = { body, now, _ in
         { driver throws(APIError) in driver.record(try SilentPushFeedback(body: body, receivedAt: now)) }
     }
 
@@ -147,7 +151,7 @@ extension IQLHandlers {
         case (nil, .anyDriver): driver = Driver(id: driverID, optedInAt: now)
         case (nil, .knownDriver(let unknown)): throw unknown
         }
-        _ = try change(request.json, now)(&driver)
+        _ = try change(request.json, now, tenant.settings)(&driver)
     }
 
     /// A handler: the change on the stored driver, at the store's "now"; the engine runs
@@ -155,14 +159,16 @@ extension IQLHandlers {
     private static func change<Result: Sendable>(
         _ driverID: String, _ target: Target, _ change: @escaping DriverChange<Result>
     ) async throws -> Result {
-        let store = try Tenant.bound().iql
+        let tenant = try Tenant.bound()
+        let store = try tenant.iql
         let body = RequestBody.json ?? [:]
+        let settings = tenant.settings
         switch target {
         case .anyDriver:
-            return try await store.update(driverID) { driver, now throws(APIError) in try change(body, now)(&driver) }
+            return try await store.update(driverID) { driver, now throws(APIError) in try change(body, now, settings)(&driver) }
         case .knownDriver(let unknown):
             return try await store.updateKnown(driverID, unknown: unknown) { driver, now throws(APIError) in
-                try change(body, now)(&driver)
+                try change(body, now, settings)(&driver)
             }
         }
     }

@@ -101,6 +101,10 @@ public actor IQLStore: ModuleStore {
         evaluate(state.drivers.keys.sorted(), now: runtime.clock.now)
     }
 
+    /// After a settings change, as after a campaign change: every driver is evaluated with the
+    /// new settings (a rule they make due fires now) and its timer set anew.
+    public func settingsChanged() { evaluateAll() }
+
     /// Records a valid click (`openapi/iql.yaml` adClickV3): a lead every time; on the first
     /// click of the (driver, offer) the offer is marked clicked and offerClick is emitted.
     public func click(

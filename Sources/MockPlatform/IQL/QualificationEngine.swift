@@ -12,7 +12,8 @@ struct QualificationEngine {
 
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
         var events = evaluateCampaigns(&driver, now: now, ids: &ids)
-        if let push = SilentPushRule(publisherAppName: settings.publisherAppName).evaluate(&driver, now: now, ids: &ids) {
+        let silentPush = SilentPushRule(publisherAppName: settings.publisherAppName, intervalHours: settings.heartbeatIntervalHours)
+        if let push = silentPush.evaluate(&driver, now: now, ids: &ids) {
             events.append(push)
         }
         return events
@@ -23,7 +24,9 @@ struct QualificationEngine {
         guard let state = driver.state, let country = driver.country else { return [] }
         let covering = campaigns.filter { $0.covers(state: state) && $0.country.uppercased() == country.uppercased() }
         let metrics = DriverMetrics(validTrips: driver.trips)
-        let engagement = EngagementRules(covering: covering, now: now)
+        let engagement = EngagementRules(
+            covering: covering, settings: settings.engagement, defaultPlatform: settings.defaultPlatform, now: now
+        )
         var events = engagement.firstTrip(&driver, ids: &ids)
         for campaign in covering where isQualifying(driver, for: campaign, metrics: metrics, now: now) {
             let offer = Offer(

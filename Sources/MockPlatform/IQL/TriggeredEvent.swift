@@ -38,12 +38,16 @@ struct TriggeredEvent {
                 .event(ids: &ids)
         case .engagement:
             return EngagementPayload(driver: driver, campaign: campaign, now: now)
-                .event(type: "activity_based", subtype: "driving_engagement", ids: &ids)
+                .event(type: "activity_based", subtype: "driving_engagement", message: Self.drivingEngagementMessage, ids: &ids)
         case .silentPushNotification:
-            return SilentPushRule(publisherAppName: settings.publisherAppName)
+            return SilentPushRule(publisherAppName: settings.publisherAppName, intervalHours: settings.heartbeatIntervalHours)
                 .event(driverID: driver.id, heartbeat: driver.lastHeartbeatAt ?? now, now: now, ids: &ids)
         }
     }
+
+    /// `metadata.message` of a triggered `driving_engagement` (no tenant setting: only a
+    /// trigger sends it).
+    static let drivingEngagementMessage = "Keep up the safe driving."
 
     private func required(_ campaign: Campaign?) throws(APIError) -> Campaign {
         guard let campaign else { throw .badRequest("the tenant has no campaign to build a \(kind.rawValue) event from") }

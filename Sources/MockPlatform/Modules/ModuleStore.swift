@@ -5,9 +5,14 @@ public protocol ModuleStore: Sendable {
     /// The whole state as JSON, read in one isolated step; `PlatformModule.makeStore` restores
     /// an equal store from it.
     func snapshot() async throws -> JSONValue
+    /// Called after the tenant's settings changed (`PATCH /_mock/config`), to bring what
+    /// depends on them (timers, derived state) up to date.
+    func settingsChanged() async
 }
 
 extension ModuleStore {
+    public func settingsChanged() async {}
+
     /// A `Codable` state as the JSON a snapshot holds.
     static func json<State: Encodable>(_ state: State) throws -> JSONValue {
         let encoder = JSONEncoder()

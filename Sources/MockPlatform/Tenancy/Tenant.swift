@@ -45,6 +45,17 @@ public final class Tenant: Sendable {
     /// The settings in force now.
     public var settings: TenantSettings { runtime.configuration.current }
 
+    /// Applies a settings change (`PATCH /_mock/config`) in one step; when the settings did
+    /// change, every module store is told (the IQL engine re-evaluates and re-sets its timers).
+    /// Returns the settings in force after it.
+    @discardableResult
+    public func changeSettings(_ change: (TenantSettings) -> TenantSettings) async -> TenantSettings {
+        if runtime.configuration.update(change) {
+            for name in stores.keys.sorted() { await stores[name]?.settingsChanged() }
+        }
+        return settings
+    }
+
     /// The store of type `Store`; a 500 when no module of this server provides one.
     public func store<Store: ModuleStore>(_ type: Store.Type = Store.self) throws(APIError) -> Store {
         for store in stores.values {

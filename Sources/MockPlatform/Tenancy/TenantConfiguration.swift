@@ -11,4 +11,13 @@ public final class TenantConfiguration: Sendable {
 
     /// Replaces the settings.
     public func replace(with new: TenantSettings) { settings.withLock { $0 = new } }
+
+    /// Changes the settings in one step; true when they changed.
+    public func update(_ change: (TenantSettings) -> TenantSettings) -> Bool {
+        settings.withLock { current in
+            let new = change(current)
+            defer { current = new }
+            return new != current
+        }
+    }
 }

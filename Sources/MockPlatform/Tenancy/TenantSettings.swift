@@ -1,46 +1,64 @@
-/// A tenant's settings (`Resources/README.md`, tenant.json), loaded from `tenant.json`.
+import Foundation
+
+/// A tenant's settings (`openapi/control.yaml` TenantConfig; `Resources/README.md`, tenant.json):
+/// loaded from `tenant.json` over the defaults below, read and changed through
+/// `/_mock/config`.
+///
+/// Its JSON form is the config's (snake_case keys, every key present); decoding one goes
+/// through the same rules as a PATCH (`SettingsPatch`), so absent keys keep their defaults and
+/// an unknown key or a bad value is refused.
 public struct TenantSettings: Codable, Sendable, Equatable {
     /// Keys accepted in `Authorization: APIKEY <key>`; the first also signs outgoing webhooks.
-    public var apiKeys: [String]
-    public var publisherAppName: String
-    public var publisherAppID: String
-    /// States removed from the supported-locations list.
-    public var excludedStates: [String]
-    public var supportedStateDetailsEnabled: Bool
-    /// Unit of disqualificationStatus's `timestamp`: seconds as documented, or milliseconds.
-    public var disqualificationTimestampUnit: TimestampUnit
-    /// Secret the click tokens of this tenant are signed with (mixed with the tenant name).
-    public var clickSecret: String
+    public var apiKeys = ["mock-api-key"]
+    public var publisherAppName = "mock_app-prod"
+    public var publisherAppID = "mock_app"
     /// When webhook deliveries are attempted.
-    public var webhookRetryProfile: RetryProfile = .standard
+    public var webhookRetryProfile = RetryProfile.standard
     /// How long one webhook attempt may take, in milliseconds.
-    public var webhookTimeoutMilliseconds: Int = 10_000
+    public var webhookTimeoutMilliseconds = 10_000
+    /// The heartbeat gap after which a silent push is requested (`docs/iql-engine.md` Engine rules).
+    public var heartbeatIntervalHours = 24.0
+    public var supportedStateDetailsEnabled = true
+    /// The app's iOS bundle id and Android package name, when set.
+    public var iosBundleID: String?
+    public var androidPackage: String?
+    /// States removed from the supported-locations list (upper case when read from JSON).
+    public var excludedStates: [String] = []
+    /// The platform of a driver whose health packets name none.
+    public var defaultPlatform = DeviceRegistration.Platform.android
+    /// Where a mock trip starts and ends unless told otherwise (Phoenix, AZ; `openapi/iql.yaml`
+    /// postMockTrips).
+    public var defaultTripLocation = GeoPoint(latitude: 33.4484, longitude: -112.0740)
+    /// Unit of disqualificationStatus's `timestamp`: seconds as documented, or milliseconds.
+    public var disqualificationTimestampUnit = TimestampUnit.seconds
+    /// Secret the click tokens of this tenant are signed with (mixed with the tenant name).
+    public var clickSecret = "mock-click-secret"
+    public var engagement = EngagementSettings()
 
     /// `s` or `ms`.
-    public enum TimestampUnit: String, Codable, Sendable {
+    public enum TimestampUnit: String, Codable, Sendable, CaseIterable {
         case seconds = "s"
         case milliseconds = "ms"
     }
 
-    enum CodingKeys: String, CodingKey {
-        case apiKeys = "api_keys", publisherAppName = "publisher_app_name", publisherAppID = "publisher_app_id"
-        case excludedStates = "excluded_states", supportedStateDetailsEnabled = "supported_state_details_enabled"
-        case disqualificationTimestampUnit = "disqualification_timestamp_unit", clickSecret = "click_secret"
-        case webhookRetryProfile = "webhook_retry_profile", webhookTimeoutMilliseconds = "webhook_timeout_ms"
-    }
+    /// The defaults.
+    public init() {}
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        apiKeys = try container.decode([String].self, forKey: .apiKeys)
-        publisherAppName = try container.decode(String.self, forKey: .publisherAppName)
-        publisherAppID = try container.decode(String.self, forKey: .publisherAppID)
-        excludedStates = try container.decode([String].self, forKey: .excludedStates)
-        supportedStateDetailsEnabled = try container.decode(Bool.self, forKey: .supportedStateDetailsEnabled)
-        disqualificationTimestampUnit = try container.decode(TimestampUnit.self, forKey: .disqualificationTimestampUnit)
-        clickSecret = try container.decode(String.self, forKey: .clickSecret)
-        webhookRetryProfile = try container.decodeIfPresent(RetryProfile.self, forKey: .webhookRetryProfile) ?? .standard
-        webhookTimeoutMilliseconds = try container.decodeIfPresent(Int.self, forKey: .webhookTimeoutMilliseconds) ?? 10_000
+        guard case .object(let object) = try JSONValue(from: decoder) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "settings must be an object"))
+        }
+        do {
+            self = try SettingsPatch(object).applied(to: TenantSettings())
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
     }
+
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    /// Every setting as one JSON object, `null` for unset optional strings.
+    public var json: JSONValue { SettingsSchema.root.write(self) }
 
     /// The supported locations (`openapi/iql.yaml` getLocations): 50 states + DC minus `excludedStates`, by code.
     public var supportedStates: [String] {

@@ -36,15 +36,16 @@ public enum RetryProfile: Sendable, Equatable, Codable {
                 return nil
             }
             guard (1...20).contains(items.count), delays.count == items.count else {
-                throw .badRequest(Self.rule)
+                throw .badRequest("webhook_retry_profile " + Self.rule)
             }
             self = .custom(delays)
         default:
-            throw .badRequest(Self.rule)
+            throw .badRequest("webhook_retry_profile " + Self.rule)
         }
     }
 
-    static let rule = "webhook_retry_profile must be standard, fast or a list of 1 to 20 delays in milliseconds (0 to 86400000)"
+    /// What a valid value is, said after the key.
+    static let rule = "must be standard, fast or a list of 1 to 20 delays in milliseconds (0 to 86400000)"
 
     public var json: JSONValue {
         switch self {

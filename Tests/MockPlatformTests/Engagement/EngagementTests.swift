@@ -89,7 +89,7 @@ final class EngagementTests: XCTestCase {
             XCTAssertTrue(metadata["permission_status"] is NSNull)
             XCTAssertTrue(metadata["permission_error_details"] is NSNull)
             XCTAssertTrue(metadata["permission_timestamp"] is NSNull)
-            XCTAssertEqual(metadata["message"] as? String, EngagementDefaults.messages["preemptive_alert"])
+            XCTAssertEqual(metadata["message"] as? String, EngagementSettings().preemptiveAlert.message)
         }
     }
 
@@ -245,12 +245,12 @@ final class EngagementTests: XCTestCase {
         var driver = Driver(id: "d1", optedInAt: now)
         driver.state = "AZ"
         let campaign = try XCTUnwrap(TestFixtures.shared.campaigns.first)
-        let rules = EngagementRules(covering: [campaign], now: now)
+        let rules = EngagementRules(covering: [campaign], settings: EngagementSettings(), defaultPlatform: .android, now: now)
         var ids = IDGenerator(seed: 1)
         XCTAssertEqual(rules.firstTrip(&driver, ids: &ids).count, 0)
         driver.trips.append(Trip(start: now, end: now, distanceMiles: 3, highwayDistanceMiles: 0, score: 80,
-                                 eventRatings: EventRatings(derivedFromScore: 80), startLocation: .defaultTripLocation,
-                                 endLocation: .defaultTripLocation))
+                                 eventRatings: EventRatings(derivedFromScore: 80), startLocation: TenantSettings().defaultTripLocation,
+                                 endLocation: TenantSettings().defaultTripLocation))
         let events = rules.firstTrip(&driver, ids: &ids)
         XCTAssertEqual(events.count, 1)
         guard case .object(let payload) = events.first?.payload else { return XCTFail("no payload") }

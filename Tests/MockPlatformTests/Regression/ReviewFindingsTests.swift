@@ -210,7 +210,7 @@ final class TenantLimitTests: XCTestCase {
             driver.record(try HealthPacket(body: [
                 "location_permission": .string("always"), "activity_permission": .string("granted"),
                 "precise_location": .bool(true), "notifications": .bool(true), "timestamp": .integer(at.epochMilliseconds),
-            ], now: at, knownPlatform: nil))
+            ], now: at, knownPlatform: nil, defaultPlatform: .android))
         }
         XCTAssertEqual(driver.packets.count, Driver.packetCapacity)
         XCTAssertEqual(driver.packets.first?.timestamp, Date(timeIntervalSince1970: 5))

@@ -7,7 +7,8 @@ struct EngagementPayload {
     let campaign: Campaign?
     let now: Date
 
-    func event(type: String, subtype: String, ids: inout IDGenerator) -> PlatformEvent {
+    /// `message` is the subtype's `metadata.message` (tenant settings, `engagement`).
+    func event(type: String, subtype: String, message: String, ids: inout IDGenerator) -> PlatformEvent {
         let eventID = ids.uuid()
         let requestID = ids.uuid()
         return PlatformEvent(
@@ -18,12 +19,12 @@ struct EngagementPayload {
                 "subtype": .string(subtype),
                 "webhook_event_id": .string(eventID),
                 "request_id": .string(requestID),
-                "metadata": metadata(subtype: subtype),
+                "metadata": metadata(message: message),
             ])
         )
     }
 
-    private func metadata(subtype: String) -> JSONValue {
+    private func metadata(message: String) -> JSONValue {
         let metrics = DriverMetrics(validTrips: driver.trips)
         let lastDrive = driver.trips.filter { !$0.invalidated }.map(\.start).max()
         let packet = Self.latestPacket(driver)
@@ -44,7 +45,7 @@ struct EngagementPayload {
                 ])
             } ?? .null,
             "permission_timestamp": packet.map { .integer($0.timestamp.epochMilliseconds) } ?? .null,
-            "message": .string(EngagementDefaults.messages[subtype] ?? ""),
+            "message": .string(message),
         ])
     }
 

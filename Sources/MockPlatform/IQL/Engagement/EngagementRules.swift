@@ -1,14 +1,18 @@
 import Foundation
 
-/// The engagement triggers of `docs/iql-engine.md` (Engagement triggers) with the reference
-/// defaults.
+/// The engagement triggers of `docs/iql-engine.md` (Engagement triggers) with the tenant's
+/// settings of them.
 ///
 /// `firstTrip` runs before qualification, `others` after disqualification, as `docs/iql-engine.md`
 /// Engine rules orders the events of one evaluation. Each time-based rule fires at most once per
-/// evaluation.
+/// evaluation. A disabled subtype's rule still runs and keeps its bookkeeping, but its event is
+/// dropped: what comes due while it is disabled is never sent, not even once it is enabled again.
 struct EngagementRules {
     /// Enabled campaigns covering the driver's state and country.
     let covering: [Campaign]
+    let settings: EngagementSettings
+    /// The platform of a driver whose packets name none (the tenant's `default_platform`).
+    let defaultPlatform: DeviceRegistration.Platform
     let now: Date
 
     /// Covered by an enabled campaign, neither qualified nor disqualified.
@@ -19,7 +23,7 @@ struct EngagementRules {
     /// `trip-1`: once, at the first valid trip.
     func firstTrip(_ driver: inout Driver, ids: inout IDGenerator) -> [PlatformEvent] {
         guard inTestDrive(driver), driver.trips.contains(where: { !$0.invalidated }) else { return [] }
-        return milestone("trip-1", subtype: "trip-1", &driver, ids: &ids)
+        return milestone("trip-1", subtype: "trip-1", settings.firstTrip, &driver, ids: &ids)
     }
 
     /// Every other trigger, in a fixed order.
@@ -37,19 +41,18 @@ struct EngagementRules {
     }
 
     private func preemptiveAlert(_ driver: inout Driver, ids: inout IDGenerator) -> [PlatformEvent] {
-        let hours = (driver.platform ?? .android) == .ios
-            ? EngagementDefaults.preemptiveAlertHoursIOS : EngagementDefaults.preemptiveAlertHoursAndroid
-        guard now >= driver.optedInAt.addingTimeInterval(hours * 3600) else { return [] }
-        return milestone("preemptive_alert", subtype: "preemptive_alert", &driver, ids: &ids)
+        let hours = settings.preemptiveAlertHours(on: driver.platform ?? defaultPlatform)
+        guard now >= driver.optedInAt.addingTimeInterval(Double(hours) * 3600) else { return [] }
+        return milestone("preemptive_alert", subtype: "preemptive_alert", settings.preemptiveAlert, &driver, ids: &ids)
     }
 
     /// Once per `days_list` entry reached; a jump past several sends only the latest.
     private func optInDays(_ driver: inout Driver, ids: inout IDGenerator) -> [PlatformEvent] {
         let age = EngagementPayload.wholeDays(from: driver.optedInAt, to: now)
-        let due = EngagementDefaults.optInDays.filter { $0 <= age && !driver.engagement.sentMilestones.contains("opt_in_days:\($0)") }
+        let due = settings.optInDaysList.filter { $0 <= age && !driver.engagement.sentMilestones.contains("opt_in_days:\($0)") }
         guard !due.isEmpty else { return [] }
         for day in due { driver.engagement.sentMilestones.insert("opt_in_days:\(day)") }
-        return [payload(driver).event(type: "milestone_based", subtype: "opt_in_days", ids: &ids)]
+        return event("milestone_based", "opt_in_days", settings.optInDays, driver, ids: &ids)
     }
 
     /// No valid trip for `inactivity_days` since the later of last trip end and opt-in; once per
@@ -58,10 +61,10 @@ struct EngagementRules {
         let lastEnd = driver.trips.filter { !$0.invalidated }.map(\.end).max()
         let anchor = max(lastEnd ?? driver.optedInAt, driver.optedInAt)
         guard driver.engagement.inactivitySentForAnchor != anchor,
-              now >= anchor.addingTimeInterval(Double(EngagementDefaults.inactivityDays) * 86_400)
+              now >= anchor.addingTimeInterval(Double(settings.inactivityDays) * 86_400)
         else { return [] }
         driver.engagement.inactivitySentForAnchor = anchor
-        return [payload(driver).event(type: "activity_based", subtype: "inactivity", ids: &ids)]
+        return event("activity_based", "inactivity", settings.inactivity, driver, ids: &ids)
     }
 
     /// Latest packet unhealthy and ≤ 24 h old; ≥ `interval_in_days` since the last one; fewer
@@ -75,13 +78,13 @@ struct EngagementRules {
             driver.engagement.permissionIssueAnchor = lastHealthy
             driver.engagement.permissionIssueCount = 0
         }
-        let interval = Double(EngagementDefaults.permissionIssueIntervalDays) * 86_400
-        guard driver.engagement.permissionIssueCount < EngagementDefaults.permissionIssueTimes,
+        let interval = Double(settings.permissionIssueIntervalDays) * 86_400
+        guard driver.engagement.permissionIssueCount < settings.permissionIssueTimes,
               driver.engagement.lastPermissionIssueAt.map({ now.timeIntervalSince($0) >= interval }) ?? true
         else { return [] }
         driver.engagement.permissionIssueCount += 1
         driver.engagement.lastPermissionIssueAt = now
-        return [payload(driver).event(type: "activity_based", subtype: "permission_issue", ids: &ids)]
+        return event("activity_based", "permission_issue", settings.permissionIssue, driver, ids: &ids)
     }
 
     /// No healthy packet for `inactivity_days` since the first unhealthy packet of the current
@@ -92,10 +95,10 @@ struct EngagementRules {
             .filter({ packet in !packet.isHealthy && lastHealthy.map { packet.timestamp > $0 } ?? true })
             .map(\.timestamp).min(),
             driver.engagement.lostUserSentForStreak != streakStart,
-            now >= streakStart.addingTimeInterval(Double(EngagementDefaults.lostUserInactivityDays) * 86_400)
+            now >= streakStart.addingTimeInterval(Double(settings.lostUserInactivityDays) * 86_400)
         else { return [] }
         driver.engagement.lostUserSentForStreak = streakStart
-        return [payload(driver).event(type: "activity_based", subtype: "lost_user_engagement", ids: &ids)]
+        return event("activity_based", "lost_user_engagement", settings.lostUserEngagement, driver, ids: &ids)
     }
 
     /// An active, unclicked offer: once on each `days_list` day after its creation, also after
@@ -105,21 +108,30 @@ struct EngagementRules {
         for offer in driver.offers where offer.isActive(at: now) && !offer.clicked {
             let age = EngagementPayload.wholeDays(from: offer.createdAt, to: now)
             let sent = driver.engagement.noClickDaysSent[offer.offerID, default: []]
-            let due = EngagementDefaults.noClickDays.filter { $0 <= age && !sent.contains($0) }
+            let due = settings.noClickDays.filter { $0 <= age && !sent.contains($0) }
             guard !due.isEmpty else { continue }
             driver.engagement.noClickDaysSent[offer.offerID, default: []].formUnion(due)
-            events.append(payload(driver).event(type: "activity_based", subtype: "no_click", ids: &ids))
+            events += event("activity_based", "no_click", settings.noClick, driver, ids: &ids)
         }
         return events
     }
 
-    private func milestone(_ key: String, subtype: String, _ driver: inout Driver, ids: inout IDGenerator) -> [PlatformEvent] {
+    private func milestone(
+        _ key: String, subtype: String, _ trigger: EngagementTrigger, _ driver: inout Driver, ids: inout IDGenerator
+    ) -> [PlatformEvent] {
         guard !driver.engagement.sentMilestones.contains(key) else { return [] }
         driver.engagement.sentMilestones.insert(key)
-        return [payload(driver).event(type: "milestone_based", subtype: subtype, ids: &ids)]
+        return event("milestone_based", subtype, trigger, driver, ids: &ids)
     }
 
-    private func payload(_ driver: Driver) -> EngagementPayload {
-        EngagementPayload(driver: driver, campaign: covering.first, now: now)
+    /// The subtype's event, or none when it is disabled.
+    private func event(
+        _ type: String, _ subtype: String, _ trigger: EngagementTrigger, _ driver: Driver, ids: inout IDGenerator
+    ) -> [PlatformEvent] {
+        guard trigger.enabled else { return [] }
+        return [
+            EngagementPayload(driver: driver, campaign: covering.first, now: now)
+                .event(type: type, subtype: subtype, message: trigger.message, ids: &ids),
+        ]
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// interval since the later of the last heartbeat and the last request.
 struct SilentPushRule {
     let publisherAppName: String
-    var intervalHours = EngagementDefaults.heartbeatIntervalHours
+    /// The tenant's `heartbeat_interval_hours`.
+    let intervalHours: Double
 
     /// At most one event per evaluation, so a clock jump never backfills.
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> PlatformEvent? {

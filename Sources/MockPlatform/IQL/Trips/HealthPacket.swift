@@ -16,8 +16,6 @@ public struct HealthPacket: Sendable, Equatable, Codable {
         case notDetermined = "not_determined"
     }
 
-    /// The platform of a packet that names none and of a driver with no earlier one.
-    static let defaultPlatform = DeviceRegistration.Platform.android
     /// How old a packet's `timestamp` may be.
     static let maxAgeMilliseconds: Int64 = 86_400_000
 
@@ -35,8 +33,12 @@ public struct HealthPacket: Sendable, Equatable, Codable {
     }
 
     /// Reads a body in table order, first failure only; enum values in any case. A packet
-    /// without `platform` takes `knownPlatform`, else the default.
-    init(body: [String: JSONValue], now: Date, knownPlatform: DeviceRegistration.Platform?) throws(APIError) {
+    /// without `platform` takes `knownPlatform`, else `defaultPlatform` (the tenant's
+    /// `default_platform`).
+    init(
+        body: [String: JSONValue], now: Date, knownPlatform: DeviceRegistration.Platform?,
+        defaultPlatform: DeviceRegistration.Platform
+    ) throws(APIError) {
         let fields = FieldReader(body)
         locationPermission = try fields.required("location_permission") { key throws(APIError) in
             try Self.choice(key, in: fields, aliases: ["always allow": .always])
@@ -46,7 +48,7 @@ public struct HealthPacket: Sendable, Equatable, Codable {
         }
         preciseLocation = try fields.required("precise_location", fields.bool)
         notifications = try fields.required("notifications", fields.bool)
-        platform = try Self.choice("platform", in: fields) ?? knownPlatform ?? Self.defaultPlatform
+        platform = try Self.choice("platform", in: fields) ?? knownPlatform ?? defaultPlatform
         let nowMilliseconds = now.epochMilliseconds
         if let milliseconds = try fields.integer("timestamp") {
             guard milliseconds <= nowMilliseconds, milliseconds >= nowMilliseconds - Self.maxAgeMilliseconds else {

@@ -40,16 +40,18 @@ struct MockTripsRequest: Sendable, Equatable {
 
     var trips: [TripSpec]
 
-    init(body: [String: JSONValue], today: CalendarDay) throws(APIError) {
+    /// Reads a body; a trip without a location starts and ends at `defaultLocation` (the
+    /// tenant's `default_trip_location`).
+    init(body: [String: JSONValue], today: CalendarDay, defaultLocation: GeoPoint) throws(APIError) {
         let fields = FieldReader(body)
         let isCountForm = fields.value("count") != nil
         guard isCountForm != (fields.value("trips") != nil) else { throw .badRequest("provide either trips or count") }
         let date = try Self.date(in: fields, today: today)
         if isCountForm {
             guard let date else { throw .badRequest("date is required") }
-            trips = try Self.countForm(fields, date: date)
+            trips = try Self.countForm(fields, date: date, location: defaultLocation)
         } else {
-            trips = try Self.listForm(fields, date: date)
+            trips = try Self.listForm(fields, date: date, location: defaultLocation)
             _ = try Self.eachTrip(fields)
         }
     }
@@ -63,7 +65,7 @@ struct MockTripsRequest: Sendable, Equatable {
         return day
     }
 
-    private static func countForm(_ fields: FieldReader, date: CalendarDay) throws(APIError) -> [TripSpec] {
+    private static func countForm(_ fields: FieldReader, date: CalendarDay, location: GeoPoint) throws(APIError) -> [TripSpec] {
         let count = try fields.required("count") { key throws(APIError) in try integer(key, in: fields, range: tripLimit) }
         let each = try eachTrip(fields)
         guard let distance = each.distance else { throw .badRequest("distance_miles_each is required") }
@@ -71,7 +73,7 @@ struct MockTripsRequest: Sendable, Equatable {
         let trip = TripSpec(
             distanceMiles: distance, durationMinutes: each.duration ?? defaultDurationMinutes, score: score,
             start: .chained(on: date), highwayDistanceMiles: 0, eventRatings: EventRatings(derivedFromScore: score),
-            startLocation: .defaultTripLocation, endLocation: .defaultTripLocation
+            startLocation: location, endLocation: location
         )
         return Array(repeating: trip, count: count)
     }
@@ -86,19 +88,19 @@ struct MockTripsRequest: Sendable, Equatable {
         )
     }
 
-    private static func listForm(_ fields: FieldReader, date: CalendarDay?) throws(APIError) -> [TripSpec] {
+    private static func listForm(_ fields: FieldReader, date: CalendarDay?, location: GeoPoint) throws(APIError) -> [TripSpec] {
         guard case .array(let items)? = fields.value("trips") else { throw .badRequest("trips must be an array") }
         guard tripLimit.contains(Int64(items.count)) else { throw .badRequest("trips must contain 1 to 100 trips") }
         var trips: [TripSpec] = []
         for (index, item) in items.enumerated() {
             let name = "trips[\(index)]"
             guard case .object(let object) = item else { throw .badRequest("\(name) must be an object") }
-            trips.append(try trip(FieldReader(object, path: name), date: date))
+            trips.append(try trip(FieldReader(object, path: name), date: date, defaultLocation: location))
         }
         return trips
     }
 
-    private static func trip(_ fields: FieldReader, date: CalendarDay?) throws(APIError) -> TripSpec {
+    private static func trip(_ fields: FieldReader, date: CalendarDay?, defaultLocation: GeoPoint) throws(APIError) -> TripSpec {
         let distance = try fields.required("distance_miles") { key throws(APIError) in
             try positive(key, in: fields, max: maxDistanceMiles)
         }
@@ -116,8 +118,8 @@ struct MockTripsRequest: Sendable, Equatable {
             throw .badRequest("\(fields.name("highway_distance_miles")) must be between 0 and distance_miles")
         }
         let ratings = try ratings(in: fields, score: score)
-        let startLocation = try location("start_location", in: fields)
-        let endLocation = try location("end_location", in: fields)
+        let startLocation = try location("start_location", in: fields) ?? defaultLocation
+        let endLocation = try location("end_location", in: fields) ?? defaultLocation
         let start: Start
         if let instant {
             start = .at(instant)
@@ -146,8 +148,9 @@ struct MockTripsRequest: Sendable, Equatable {
         return ratings
     }
 
-    private static func location(_ key: String, in fields: FieldReader) throws(APIError) -> GeoPoint {
-        guard let point = try fields.object(key) else { return .defaultTripLocation }
+    /// A trip's `start_location` or `end_location`; nil when absent.
+    private static func location(_ key: String, in fields: FieldReader) throws(APIError) -> GeoPoint? {
+        guard let point = try fields.object(key) else { return nil }
         func coordinate(_ key: String, limit: Double) throws(APIError) -> Double {
             let value = try point.required(key, point.number)
             guard abs(value) <= limit else {

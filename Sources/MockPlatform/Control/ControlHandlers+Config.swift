@@ -1,0 +1,20 @@
+import ControlAPI
+
+/// The tenant config (`openapi/control.yaml` getConfig, patchConfig; README "Tenant config").
+extension ControlHandlers {
+    /// Body rules of the config operations: the whole patch is checked before the generated
+    /// decoder sees it.
+    static let configRules: [String: OperationRule] = [
+        Operations.PatchConfig.id: { request in _ = try SettingsPatch(request.json) },
+    ]
+
+    func getConfig(_ input: Operations.GetConfig.Input) async throws -> Operations.GetConfig.Output {
+        .ok(.init(body: .json(try Tenant.bound().settings.json.decoded())))
+    }
+
+    func patchConfig(_ input: Operations.PatchConfig.Input) async throws -> Operations.PatchConfig.Output {
+        let patch = try SettingsPatch(RequestBody.json ?? [:])
+        let settings = try await Tenant.bound().changeSettings(patch.applied(to:))
+        return .ok(.init(body: .json(try settings.json.decoded())))
+    }
+}
