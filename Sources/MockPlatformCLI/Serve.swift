@@ -38,6 +38,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
+    @Option(help: "A state document (GET /_mock/state) loaded into the default tenant at start. Env: MOCK_PLATFORM_STATE_FILE.")
+    var stateFile: String?
+
+    @Flag(help: "On a graceful stop, write the default tenant's state to --state-file (atomically). Env: MOCK_PLATFORM_SAVE_ON_EXIT=true.")
+    var saveOnExit = false
+
     @Option(help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
     var seed: String?
 
@@ -108,6 +114,11 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
             }
             options.maxTenants = number
+        }
+        if let path = value(stateFile, "STATE_FILE") { options.stateFile = URL(fileURLWithPath: path) }
+        options.saveOnExit = saveOnExit || environment["MOCK_PLATFORM_SAVE_ON_EXIT"] == "true"
+        if options.saveOnExit, options.stateFile == nil {
+            throw ValidationError("--save-on-exit needs --state-file")
         }
         if let text = value(webhookAllow, "WEBHOOK_ALLOW") {
             do {

@@ -48,7 +48,9 @@ public enum MockPlatformServer {
             },
             logger: logger
         )
-        application.addServices(TenantShutdown(tenants: responder.tenants, webhooks: responder.webhooks))
+        application.addServices(TenantShutdown(
+            tenants: responder.tenants, webhooks: responder.webhooks, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
+        ))
         return application
     }
 
@@ -67,6 +69,15 @@ public enum MockPlatformServer {
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock
         )
+        if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
+            do {
+                try tenants.reset(.default, restoring: TenantStateDocument.snapshot(from: Data(contentsOf: file)))
+            } catch let error as APIError {
+                throw FixtureError("state file \(file.path): \(error.message)")
+            }
+        } else if let file = options.stateFile, !options.saveOnExit {
+            throw FixtureError("state file \(file.path) does not exist")
+        }
         let router = Router(context: BasicRequestContext.self)
         let recorder = RouteRecorder(router: router)
         for module in modules {

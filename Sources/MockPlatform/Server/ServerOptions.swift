@@ -16,6 +16,10 @@ public struct ServerOptions: Sendable {
     public var seed: UInt64?
     /// Hosts and networks webhook endpoints may point at.
     public var webhookAllowlist: WebhookAllowlist = .any
+    /// A state document loaded into the default tenant at start (`--state-file`).
+    public var stateFile: URL?
+    /// Write the default tenant's state to `stateFile` on a graceful stop (`--save-on-exit`).
+    public var saveOnExit = false
 
     public init(
         host: String = "127.0.0.1",

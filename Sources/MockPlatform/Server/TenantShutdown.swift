@@ -1,14 +1,37 @@
+import Foundation
+import Logging
 import ServiceLifecycle
 
-/// At shutdown: stops every tenant's timers and event subscriptions, then waits a bounded
-/// time for webhook attempts under way (undelivered messages stay in the log).
+/// At shutdown: writes the default tenant's state when asked (`--save-on-exit`: a temporary
+/// file renamed over `stateFile`, so a reader never sees half a document), stops every
+/// tenant's timers and event subscriptions, then waits a bounded time for webhook attempts
+/// under way (undelivered messages stay in the log).
 struct TenantShutdown: Service {
     let tenants: TenantRegistry
     let webhooks: WebhookTransport
+    let stateFile: URL?
+    let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
+        if let stateFile { await save(to: stateFile) }
         tenants.shutdown()
         await webhooks.drain()
+    }
+
+    private func save(to file: URL) async {
+        do {
+            let data = try TenantStateDocument.data(try await tenants.tenant(.default).snapshot())
+            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            try data.write(to: temporary)
+            if FileManager.default.fileExists(atPath: file.path) {
+                _ = try FileManager.default.replaceItemAt(file, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: file)
+            }
+            logger.info("state saved", metadata: ["file": "\(file.path)"])
+        } catch {
+            logger.error("state not saved", metadata: ["file": "\(file.path)", "error": "\(error)"])
+        }
     }
 }

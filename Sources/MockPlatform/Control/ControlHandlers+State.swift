@@ -1,0 +1,23 @@
+import ControlAPI
+import Foundation
+import OpenAPIRuntime
+
+/// State export and import (`openapi/control.yaml` exportState, importState).
+extension ControlHandlers {
+    func exportState(_ input: Operations.ExportState.Input) async throws -> Operations.ExportState.Output {
+        let snapshot = try await Tenant.bound().snapshot()
+        return .ok(.init(body: .json(try Self.wire(snapshot))))
+    }
+
+    func importState(_ input: Operations.ImportState.Input) async throws -> Operations.ImportState.Output {
+        let binding = try Tenant.boundBinding()
+        let body = try JSONValue.object(RequestBody.json ?? [:]).encoded()
+        let snapshot = try TenantStateDocument.snapshot(from: body)
+        let tenant = try binding.registry.reset(binding.name, restoring: snapshot)
+        return .ok(.init(body: .json(try Self.wire(try await tenant.snapshot()))))
+    }
+
+    private static func wire(_ snapshot: TenantSnapshot) throws -> Components.Schemas.TenantState {
+        try JSONDecoder().decode(Components.Schemas.TenantState.self, from: TenantStateDocument.data(snapshot))
+    }
+}
