@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `mock-platform`: the MockPlatform command line.
 @main
@@ -9,4 +10,27 @@ struct MockPlatformCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Trigger.self, Listen.self],
         defaultSubcommand: Serve.self
     )
+
+    /// Runs the command; any failure is one line on standard error (`mock-platform: …`, what
+    /// is wrong and what to do) and a non-zero exit. `--help` and `--version` print as usual.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let text = message(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else if !text.isEmpty {
+                let hint = code == .validationFailure && !text.contains(" — ") ? " — see 'mock-platform help serve'" : ""
+                FileHandle.standardError.write(Data("mock-platform: \(text.split(separator: "\n").joined(separator: "; "))\(hint)\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

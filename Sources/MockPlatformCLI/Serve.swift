@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MockPlatform
+import NIOCore
 
 /// `mock-platform serve`: runs the server until SIGINT or SIGTERM.
 ///
@@ -52,7 +53,12 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let started = ContinuousClock.now
-        var loaded = try Fixtures.load(from: options.fixtures)
+        var loaded: Fixtures
+        do {
+            loaded = try Fixtures.load(from: options.fixtures)
+        } catch {
+            throw CLIError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
+        }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
         let app = try MockPlatformServer.makeApplication(
@@ -67,7 +73,11 @@ struct Serve: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
         )
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CLIError("\(options.host):\(options.port) is already in use — stop what listens there or choose another --port (0 picks a free one)")
+        }
     }
 
     /// `--webhook-url` and `--webhook-retry-profile`, which change what new tenants start with.
@@ -97,7 +107,7 @@ struct Serve: AsyncParsableCommand {
         options.host = value(host, "HOST") ?? options.host
         if let text = value(port.map(String.init), "PORT") {
             guard let number = Int(text), (0...65_535).contains(number) else {
-                throw ValidationError("port must be a number from 0 to 65535, got '\(text)'")
+                throw ValidationError("port must be a number from 0 to 65535, got '\(text)' (0 picks a free one)")
             }
             options.port = number
         }
