@@ -9,8 +9,11 @@ struct ControlClient {
     let server: String
     /// Empty for `default`.
     let tenantPrefix: String
+    /// `--admin-token` of the server, if it has one.
+    let adminToken: String?
 
-    init(server: String, tenant: String?) {
+    init(server: String, tenant: String?, adminToken: String? = ProcessInfo.processInfo.environment["MOCK_PLATFORM_ADMIN_TOKEN"]) {
+        self.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
         var base = server
         while base.hasSuffix("/") { base.removeLast() }
         self.server = base
@@ -23,6 +26,7 @@ struct ControlClient {
     func send(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: server + tenantPrefix + path)
         request.method = method
+        if let adminToken { request.headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))

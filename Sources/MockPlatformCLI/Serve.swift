@@ -39,6 +39,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
+    @Option(help: "When set, every /_mock route except health and ready needs Authorization: Bearer <token>. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
+    var adminToken: String?
+
     @Option(help: "A state document (GET /_mock/state) loaded into the default tenant at start. Env: MOCK_PLATFORM_STATE_FILE.")
     var stateFile: String?
 
@@ -125,6 +128,7 @@ struct Serve: AsyncParsableCommand {
             }
             options.maxTenants = number
         }
+        options.adminToken = value(adminToken, "ADMIN_TOKEN")
         if let path = value(stateFile, "STATE_FILE") { options.stateFile = URL(fileURLWithPath: path) }
         options.saveOnExit = saveOnExit || environment["MOCK_PLATFORM_SAVE_ON_EXIT"] == "true"
         if options.saveOnExit, options.stateFile == nil {

@@ -24,6 +24,9 @@ struct Trigger: AsyncParsableCommand {
     @Option(help: "The tenant. Default: default.")
     var tenant: String?
 
+    @Option(help: "The server's admin token, if it has one. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
+    var adminToken: String?
+
     func run() async throws {
         var values: [String: Any] = [:]
         for pair in overrides {
@@ -33,7 +36,8 @@ struct Trigger: AsyncParsableCommand {
             let text = String(pair[pair.index(after: equals)...])
             values[String(pair[..<equals])] = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) ?? text
         }
-        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant)
+        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant,
+                                   adminToken: adminToken ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_ADMIN_TOKEN"])
         do {
             let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
             let messages = (answer["message_ids"] as? [String]) ?? []

@@ -8,10 +8,13 @@ struct ControlModule: PlatformModule {
     let specs: SpecCatalog
     /// Sends every tenant's webhook attempts.
     let webhooks: WebhookTransport
+    /// `--admin-token`, when set.
+    let adminToken: String?
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
     var errorShape: any ErrorShape { ProblemErrorShape() }
+    var requestGuard: (any RequestGuard)? { adminToken.map { AdminTokenGuard(token: $0) } }
     var rules: [String: OperationRule] {
         ControlHandlers.rules.merging(ControlHandlers.webhookRules(allowlist: webhooks.allowlist)) { first, _ in first }
     }

@@ -15,12 +15,12 @@ public enum MockPlatformServer {
 
     /// The modules this server answers, in the order their routes are registered.
     static func modules(
-        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport
+        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport, adminToken: String?
     ) -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
-            ControlModule(specs: specs, webhooks: webhooks),
+            ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
         ]
     }
 
@@ -64,7 +64,8 @@ public enum MockPlatformServer {
     ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
         let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
         let modules = modules(
-            fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL), webhooks: webhooks
+            fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL), webhooks: webhooks,
+            adminToken: options.adminToken
         )
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock

@@ -16,6 +16,8 @@ public struct ServerOptions: Sendable {
     public var seed: UInt64?
     /// Hosts and networks webhook endpoints may point at.
     public var webhookAllowlist: WebhookAllowlist = .any
+    /// When set, control routes other than health and readiness need `Bearer <token>`.
+    public var adminToken: String?
     /// A state document loaded into the default tenant at start (`--state-file`).
     public var stateFile: URL?
     /// Write the default tenant's state to `stateFile` on a graceful stop (`--save-on-exit`).

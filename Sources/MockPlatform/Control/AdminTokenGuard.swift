@@ -1,0 +1,22 @@
+import HTTPTypes
+
+/// `--admin-token`: every control route except health and readiness needs
+/// `Authorization: Bearer <token>` (`openapi/control.yaml` adminToken).
+struct AdminTokenGuard: RequestGuard {
+    let token: String
+    /// Routes anyone may call.
+    static let open: Set<String> = ["/_mock/health", "/_mock/ready", "/_mock/metrics"]
+
+    func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
+        guard !Self.open.contains(path) else { return }
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = "Bearer"
+        guard let authorization = request.headerFields[.authorization] else {
+            throw APIError(.unauthorized, "this control route needs Authorization: Bearer <admin token>", headers: headers)
+        }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1] == token else {
+            throw APIError(.unauthorized, "invalid admin token", headers: headers)
+        }
+    }
+}
