@@ -323,3 +323,24 @@ final class WebhookDeliveryTests: XCTestCase {
         await receiver.stop()
     }
 }
+
+/// Endpoints every tenant starts with (`Resources/fixtures/webhooks.json`).
+final class WebhookFixtureTests: XCTestCase {
+    func testFixtureEndpointsAreEveryTenantsAndComeBackOnReset() async throws {
+        var fixtures = TestFixtures.shared
+        fixtures.webhookEndpoints = [WebhookEndpointSeed(url: "http://127.0.0.1:9/fixture", events: [.qualification])]
+        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+            for prefix in ["", "/t/ci-2"] {
+                let endpoints = try await platform.send(.get, "\(prefix)/_mock/webhooks/endpoints").json()["endpoints"] as? [[String: Any]]
+                XCTAssertEqual(endpoints?.map { $0["url"] as? String }, ["http://127.0.0.1:9/fixture"], prefix)
+                XCTAssertEqual(endpoints?.first?["events"] as? [String], ["qualification"])
+                let id = try XCTUnwrap(endpoints?.first?["id"] as? String)
+                let deleted = try await platform.send(.delete, "\(prefix)/_mock/webhooks/endpoints/\(id)")
+                XCTAssertEqual(deleted.status, .noContent)
+            }
+            try await platform.send(.post, "/_mock/reset")
+            let restored = try await platform.send(.get, "/_mock/webhooks/endpoints").json()["endpoints"] as? [Any]
+            XCTAssertEqual(restored?.count, 1, "reset brings the fixture endpoint back")
+        }
+    }
+}
