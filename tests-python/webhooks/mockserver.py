@@ -47,8 +47,10 @@ class MockServer:
             raise FileNotFoundError(f"{self.binary} is missing: run `swift build` in {REPO_ROOT} or set MOCK_PLATFORM_BINARY")
         args = [str(self.binary), "serve", "--port", "0", "--log-level", "warning", *extra_args]
         self.output: collections.deque[str] = collections.deque(maxlen=200)
+        # Only the flags given here: no MOCK_PLATFORM_* setting (webhook URL, admin token, ...) leaks in.
+        env = {key: value for key, value in os.environ.items() if not key.startswith("MOCK_PLATFORM_")}
         self.process = subprocess.Popen(
-            args, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True
+            args, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True
         )
         self._port: Optional[int] = None
         self._ready = threading.Event()

@@ -20,6 +20,8 @@ public actor WebhookStore: ModuleStore {
     private var state: State
     /// Index into `state.messages` by id.
     private var positions: [String: Int] = [:]
+    /// The ids of each event's messages, by event id.
+    private var messagesOfEvent: [String: [String]] = [:]
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
     /// The newest event sequence turned into messages, and who waits for a later one.
@@ -34,7 +36,10 @@ public actor WebhookStore: ModuleStore {
         self.transport = transport
         state = initial
         processedThrough = runtime.events.nextSequence - 1
-        for (index, message) in initial.messages.enumerated() { positions[message.id] = index }
+        for (index, message) in initial.messages.enumerated() {
+            positions[message.id] = index
+            messagesOfEvent[message.eventID, default: []].append(message.id)
+        }
         let events = runtime.events.subscribe()
         Task { [weak self] in
             for await event in events { await self?.record(event) }
@@ -159,7 +164,7 @@ public actor WebhookStore: ModuleStore {
         if processedThrough < event.sequence {
             await withCheckedContinuation { waiters.append((event.sequence, $0)) }
         }
-        return state.messages.filter { $0.eventID == event.id }.map(\.id)
+        return messagesOfEvent[event.id] ?? []
     }
 
     // MARK: - Delivery
@@ -185,6 +190,7 @@ public actor WebhookStore: ModuleStore {
     /// so appending stays cheap).
     private func append(_ message: WebhookMessage) {
         positions[message.id] = state.messages.count
+        messagesOfEvent[message.eventID, default: []].append(message.id)
         state.messages.append(message)
         guard state.messages.count > Self.messageCapacity + Self.messageCapacity / 10 else { return }
         var excess = state.messages.count - Self.messageCapacity
@@ -194,7 +200,11 @@ public actor WebhookStore: ModuleStore {
             return true
         }
         positions = [:]
-        for (index, kept) in state.messages.enumerated() { positions[kept.id] = index }
+        messagesOfEvent = [:]
+        for (index, kept) in state.messages.enumerated() {
+            positions[kept.id] = index
+            messagesOfEvent[kept.eventID, default: []].append(kept.id)
+        }
     }
 
     /// The attempt a timer asked for: sent outside the store, its outcome recorded afterwards.

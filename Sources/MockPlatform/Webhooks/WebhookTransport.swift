@@ -24,11 +24,13 @@ public final class WebhookTransport: Sendable {
 
     public let allowlist: WebhookAllowlist
     /// One client for the process, never shut down (AsyncHTTPClient traps when a client is
-    /// released unclosed): redirects are not followed, connecting may take 10 s.
+    /// released unclosed): redirects are not followed, connecting may take 10 s, and a refused
+    /// connection fails the attempt at once (the pool would retry it until the timeout).
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(10))
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
     private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
@@ -84,7 +86,9 @@ public final class WebhookTransport: Sendable {
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             return Outcome(statusCode: nil, latencyMilliseconds: elapsed(), error: "timeout")
         } catch {
-            return Outcome(statusCode: nil, latencyMilliseconds: elapsed(), error: "\(error)")
+            let text = "\(error)"
+            let reason = text.localizedCaseInsensitiveContains("connection refused") ? "connection refused" : text
+            return Outcome(statusCode: nil, latencyMilliseconds: elapsed(), error: reason)
         }
     }
 

@@ -120,6 +120,24 @@ final class WebhookDeliveryTests: XCTestCase {
         await receiver.stop()
     }
 
+    /// A refused connection fails the attempt at once, not after the attempt timeout.
+    func testARefusedConnectionFailsAtOnce() async throws {
+        let receiver = WebhookReceiver()
+        let port = try await receiver.start()
+        await receiver.stop()
+        try await TestPlatform.run(fixtures: Self.fixtures(.custom([0]))) { platform, _ in
+            _ = try await Self.endpoint(platform, port: port)
+            let fired = try await Self.trigger(platform)
+            let id = try XCTUnwrap(fired["event_id"] as? String)
+            let failed = try await WebhookReceiver.eventually { try await Self.message(platform, id)["status"] as? String == "failed" }
+            XCTAssertTrue(failed, "the attempt failed well within the 10 s attempt timeout")
+            let attempts = try await Self.attempts(platform, id)
+            let attempt = try XCTUnwrap(attempts.first)
+            XCTAssertEqual(attempt["error"] as? String, "connection refused")
+            XCTAssertLessThan(attempt["latency_ms"] as? Int ?? .max, 5_000)
+        }
+    }
+
     /// `Retry-After` (seconds or an HTTP-date) raises the next delay above the profile's.
     func testRetryAfterPostponesTheNextAttempt() async throws {
         XCTAssertEqual(WebhookTransport.retryAfter("120"), 120)
