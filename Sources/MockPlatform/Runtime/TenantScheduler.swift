@@ -19,8 +19,21 @@ public final class TenantScheduler: Sendable {
 
     private struct State {
         var timers: [TimerKey: Timer] = [:]
+        /// Firing order; entries whose order no longer matches `timers` are stale.
+        var queue = TimerQueue()
         var nextOrder: UInt64 = 0
         var stopped = false
+
+        func isCurrent(_ entry: TimerQueue.Entry) -> Bool { timers[entry.key]?.order == entry.order }
+
+        /// The earliest current entry, dropping stale ones on the way.
+        mutating func earliest() -> TimerQueue.Entry? {
+            while let first = queue.first {
+                if isCurrent(first) { return first }
+                queue.popFirst()
+            }
+            return nil
+        }
     }
 
     private let clock: TenantClock
@@ -52,6 +65,11 @@ public final class TenantScheduler: Sendable {
             guard !state.stopped else { return false }
             state.nextOrder += 1
             state.timers[key] = Timer(due: due, order: state.nextOrder, action: action)
+            state.queue.push(.init(due: due, order: state.nextOrder, key: key))
+            if state.queue.count > 2 * state.timers.count + 1_024 {
+                let current = state
+                state.queue.compact(keeping: current.isCurrent)
+            }
             return true
         }
         if woken { sleeper.wake() }
@@ -84,6 +102,7 @@ public final class TenantScheduler: Sendable {
         state.withLock { state in
             state.stopped = true
             state.timers = [:]
+            state.queue = TimerQueue()
         }
         runner.withLock { $0?.cancel() }
         sleeper.wake()
@@ -92,12 +111,9 @@ public final class TenantScheduler: Sendable {
     private func takeNextDue() -> Action? {
         let now = clock.now
         return state.withLock { state -> Action? in
-            guard let (key, timer) = state.timers
-                .filter({ $0.value.due <= now })
-                .min(by: { ($0.value.due, $0.value.order) < ($1.value.due, $1.value.order) })
-            else { return nil }
-            state.timers[key] = nil
-            return timer.action
+            guard let first = state.earliest(), first.due <= now else { return nil }
+            state.queue.popFirst()
+            return state.timers.removeValue(forKey: first.key)?.action
         }
     }
 
@@ -106,7 +122,7 @@ public final class TenantScheduler: Sendable {
     private func delayUntilNextTimer() -> Duration? {
         let reading = clock.reading
         guard reading.mode != .frozen,
-              let earliest = state.withLock({ $0.timers.values.map(\.due).min() })
+              let earliest = state.withLock({ $0.earliest()?.due })
         else { return nil }
         let seconds = max(0, earliest.timeIntervalSince(reading.now))
         return .milliseconds(Int64(saturating: seconds * 1000, rounding: .up))

@@ -22,6 +22,8 @@ public actor WebhookStore: ModuleStore {
     private var positions: [String: Int] = [:]
     /// The ids of each event's messages, by event id.
     private var messagesOfEvent: [String: [String]] = [:]
+    /// The log size at which the next eviction batch runs.
+    private var evictionThreshold = WebhookStore.messageCapacity + WebhookStore.messageCapacity / 10
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
     /// The newest event sequence turned into messages, and who waits for a later one.
@@ -186,19 +188,21 @@ public actor WebhookStore: ModuleStore {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Adds a message; past 10 % over capacity, the oldest settled messages go (in one batch,
-    /// so appending stays cheap).
+    /// Adds a message. Past 10 % over capacity the oldest settled messages go, in one batch;
+    /// pending ones stay, and the next batch waits until the log has grown by another 10 %, so
+    /// appending stays cheap however many messages are pending.
     private func append(_ message: WebhookMessage) {
         positions[message.id] = state.messages.count
         messagesOfEvent[message.eventID, default: []].append(message.id)
         state.messages.append(message)
-        guard state.messages.count > Self.messageCapacity + Self.messageCapacity / 10 else { return }
+        guard state.messages.count > evictionThreshold else { return }
         var excess = state.messages.count - Self.messageCapacity
         state.messages.removeAll { message in
             guard excess > 0, message.status != .pending else { return false }
             excess -= 1
             return true
         }
+        evictionThreshold = max(Self.messageCapacity, state.messages.count) + Self.messageCapacity / 10
         positions = [:]
         messagesOfEvent = [:]
         for (index, kept) in state.messages.enumerated() {

@@ -60,3 +60,18 @@ private actor Fired {
     private(set) var names: [String] = []
     func add(_ name: String) { names.append(name) }
 }
+
+/// `TimerQueue` as a unit: earliest first, ties in the order set.
+final class TimerQueueTests: XCTestCase {
+    func testPopsInTimeThenInsertionOrder() {
+        var queue = TimerQueue()
+        let base = Date(timeIntervalSince1970: 0)
+        let instants: [Double] = [5, 1, 3, 1, 9, 0, 3]
+        for (order, seconds) in instants.enumerated() {
+            queue.push(.init(due: base.addingTimeInterval(seconds), order: UInt64(order), key: .named(platform: "t", name: "\(order)")))
+        }
+        var popped: [UInt64] = []
+        while let entry = queue.popFirst() { popped.append(entry.order) }
+        XCTAssertEqual(popped, [5, 1, 3, 2, 6, 0, 4])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The timers of a scheduler in firing order: a binary min-heap of (instant, order, key).
+/// Entries are never removed from the middle; a moved or cancelled timer leaves a stale entry
+/// that the scheduler skips, and `compact(keeping:)` drops them when they pile up.
+struct TimerQueue {
+    struct Entry {
+        var due: Date
+        var order: UInt64
+        var key: TimerKey
+
+        func precedes(_ other: Entry) -> Bool { (due, order) < (other.due, other.order) }
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var count: Int { entries.count }
+    var first: Entry? { entries.first }
+
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard entries[child].precedes(entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func popFirst() -> Entry? {
+        guard !entries.isEmpty else { return nil }
+        entries.swapAt(0, entries.count - 1)
+        let first = entries.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < entries.count, entries[left].precedes(entries[smallest]) { smallest = left }
+            if right < entries.count, entries[right].precedes(entries[smallest]) { smallest = right }
+            guard smallest != parent else { return first }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    /// Keeps only the entries `isCurrent` accepts.
+    mutating func compact(keeping isCurrent: (Entry) -> Bool) {
+        let kept = entries.filter(isCurrent)
+        entries = []
+        for entry in kept { push(entry) }
+    }
+}
