@@ -120,6 +120,47 @@ final class WebhookDeliveryTests: XCTestCase {
         await receiver.stop()
     }
 
+    /// `PATCH /_mock/config {"webhook_retry_profile": "fast"}` shortens the next retry from
+    /// about 5 s to 100 ms; a reset restores the standard profile.
+    func testTheFastProfileFromTheConfigAPIShortensRetries() async throws {
+        let receiver = WebhookReceiver()
+        let port = try await receiver.start()
+        receiver.script([.status(500), .status(500), .status(500)])
+        try await TestPlatform.run { platform in
+            func nextRetry(_ id: String) async throws -> TimeInterval? {
+                let timers = try await platform.send(.get, "/_mock/timers").json()["timers"] as? [[String: Any]] ?? []
+                let due = timers.first { $0["key"] as? String == "webhooks:\(id)" }?["due"] as? String
+                return due.flatMap(RFC3339.date(from:)).map { $0.timeIntervalSince(RFC3339.date(from: "2024-06-10T12:00:00Z") ?? .distantPast) }
+            }
+            func failOnce() async throws -> String {
+                try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
+                _ = try await Self.endpoint(platform, port: port)
+                let fired = try await Self.trigger(platform)
+                let id = try XCTUnwrap(fired["event_id"] as? String)
+                let failed = try await WebhookReceiver.eventually { try await Self.attempts(platform, id).count == 1 }
+                XCTAssertTrue(failed)
+                return id
+            }
+            let standardID = try await failOnce()
+            let standardDelay = try await nextRetry(standardID)
+            let standard = try XCTUnwrap(standardDelay)
+            XCTAssertEqual(standard, 5, accuracy: 0.5 + 0.001, "standard: 5 s ± 10 %")
+
+            try await platform.send(.post, "/_mock/reset")
+            let patched = try await platform.send(.patch, "/_mock/config", json: ["webhook_retry_profile": "fast"])
+            XCTAssertEqual(patched.status, .ok, patched.text)
+            let fastID = try await failOnce()
+            let fastDelay = try await nextRetry(fastID)
+            let fast = try XCTUnwrap(fastDelay)
+            XCTAssertEqual(fast, 0.1, accuracy: 0.001, "fast: 100 ms")
+
+            try await platform.send(.post, "/_mock/reset")
+            let config = try await platform.send(.get, "/_mock/config").json()
+            XCTAssertEqual(config["webhook_retry_profile"] as? String, "standard", "reset undoes the change")
+        }
+        await receiver.stop()
+    }
+
     /// A refused connection fails the attempt at once, not after the attempt timeout.
     func testARefusedConnectionFailsAtOnce() async throws {
         let receiver = WebhookReceiver()
