@@ -12,7 +12,7 @@ struct ControlClient {
     /// `--admin-token` of the server, if it has one.
     let adminToken: String?
 
-    init(server: String, tenant: String?, adminToken: String? = ProcessInfo.processInfo.environment["MOCK_PLATFORM_ADMIN_TOKEN"]) {
+    init(server: String, tenant: String?, adminToken: String?) {
         self.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
         var base = server
         while base.hasSuffix("/") { base.removeLast() }

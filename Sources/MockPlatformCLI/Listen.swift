@@ -20,21 +20,13 @@ struct Listen: AsyncParsableCommand {
     @Option(help: "Event kinds to receive, comma-separated. Default: all.")
     var events: String?
 
-    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER. Default: http://127.0.0.1:8080.")
-    var server: String?
-
-    @Option(help: "The tenant. Default: default.")
-    var tenant: String?
-
-    @Option(help: "The server's admin token, if it has one. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
-    var adminToken: String?
+    @OptionGroup var connection: ServerConnection
 
     @Option(help: "Local port of the receiver; 0 picks a free one.")
     var port: Int = 0
 
     func run() async throws {
-        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant,
-                                   adminToken: adminToken ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_ADMIN_TOKEN"])
+        let client = connection.client
         let forward = forwardTo
         let router = Router()
         router.post("/") { request, _ -> Response in

@@ -18,14 +18,7 @@ struct Trigger: AsyncParsableCommand {
     @Option(name: .customLong("set"), help: "A payload override, path=value (dotted path; the value is read as JSON, else as a string). Repeatable.")
     var overrides: [String] = []
 
-    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER. Default: http://127.0.0.1:8080.")
-    var server: String?
-
-    @Option(help: "The tenant. Default: default.")
-    var tenant: String?
-
-    @Option(help: "The server's admin token, if it has one. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
-    var adminToken: String?
+    @OptionGroup var connection: ServerConnection
 
     func run() async throws {
         var values: [String: Any] = [:]
@@ -36,8 +29,7 @@ struct Trigger: AsyncParsableCommand {
             let text = String(pair[pair.index(after: equals)...])
             values[String(pair[..<equals])] = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) ?? text
         }
-        let client = ControlClient(server: server ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080", tenant: tenant,
-                                   adminToken: adminToken ?? ProcessInfo.processInfo.environment["MOCK_PLATFORM_ADMIN_TOKEN"])
+        let client = connection.client
         do {
             let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
             let messages = (answer["message_ids"] as? [String]) ?? []

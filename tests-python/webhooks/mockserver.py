@@ -21,6 +21,16 @@ from typing import Any, Optional
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BINARY = REPO_ROOT / ".build" / "debug" / "mock-platform"
+# Every webhook event kind (openapi/control.yaml EventKind).
+EVENT_KINDS = [
+    "engagement",
+    "qualification",
+    "non_telematics_qualification",
+    "offer_click",
+    "offer_retraction",
+    "disqualification_status",
+    "silent_push_notification",
+]
 READY_LINE = re.compile(r"mock-platform listening on http://127\.0\.0\.1:(\d+)")
 
 

@@ -18,22 +18,14 @@ import time
 
 import pytest
 
-from mockserver import MockServer, fixtures_copy
+from mockserver import EVENT_KINDS, MockServer, fixtures_copy
 from receiver import DROP, FAIL_500, OK, TIMEOUT, Receiver
 
 SEED = 20261123
 EVENTS = 1_000
 TIMEOUT_MS = 300
 SETTLE_SECONDS = 90
-KINDS = [
-    "engagement",
-    "qualification",
-    "non_telematics_qualification",
-    "offer_click",
-    "offer_retraction",
-    "disqualification_status",
-    "silent_push_notification",
-]
+
 SECRET = "whsec_" + base64.b64encode(hashlib.sha256(b"test_faults").digest()).decode()
 
 
@@ -63,7 +55,7 @@ def test_thousand_events_with_random_faults_arrive_exactly_once(mock):
         started = time.monotonic()
         event_ids = []
         for index in range(EVENTS):
-            answer = mock.trigger(KINDS[index % len(KINDS)], f"driver-{index % 97}")
+            answer = mock.trigger(EVENT_KINDS[index % len(EVENT_KINDS)], f"driver-{index % 97}")
             assert answer["message_ids"] == [answer["event_id"]], answer
             event_ids.append(answer["event_id"])
         assert len(set(event_ids)) == EVENTS

@@ -14,18 +14,9 @@ import time
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
-from mockserver import MockServer
+from mockserver import EVENT_KINDS, MockServer
 from receiver import Receiver
 
-EVENT_KINDS = [
-    "engagement",
-    "qualification",
-    "non_telematics_qualification",
-    "offer_click",
-    "offer_retraction",
-    "disqualification_status",
-    "silent_push_notification",
-]
 
 
 def new_secret() -> str:
