@@ -45,6 +45,7 @@ public actor WebhookStore: ModuleStore {
         let events = runtime.events.subscribe()
         Task { [weak self] in
             for await event in events { await self?.record(event) }
+            await self?.eventsEnded()
         }
         for message in initial.messages where message.status == .pending {
             Self.scheduleAttempt(message.id, at: runtime.clock.now, runtime: runtime, store: self)
@@ -183,6 +184,16 @@ public actor WebhookStore: ModuleStore {
             if endpoint.enabled { scheduleAttempt(message.id, at: runtime.clock.now) }
         }
         processedThrough = max(processedThrough, event.sequence)
+        resumeWaiters()
+    }
+
+    /// The tenant shut down (reset, server stop): no event comes any more, so nobody waits.
+    private func eventsEnded() {
+        processedThrough = .max
+        resumeWaiters()
+    }
+
+    private func resumeWaiters() {
         let ready = waiters.filter { $0.sequence <= processedThrough }
         waiters.removeAll { $0.sequence <= processedThrough }
         for waiter in ready { waiter.continuation.resume() }

@@ -403,3 +403,32 @@ final class WebhookFixtureTests: XCTestCase {
         }
     }
 }
+
+/// A trigger waiting for its messages is answered when the tenant shuts down meanwhile.
+final class WebhookShutdownTests: XCTestCase {
+    func testWaitingForAnEventsMessagesEndsWhenTheTenantShutsDown() async throws {
+        let registry = try TenantRegistry(fixtures: TestFixtures.shared, modules: MockPlatformServer.modules(
+            fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
+            webhooks: WebhookTransport(), adminToken: nil
+        ))
+        let tenant = try registry.tenant(.default)
+        var never = PlatformEvent(id: "e", kind: .engagement, driverID: "d1", createdAt: Date(), payload: .object([:]))
+        never.sequence = 999
+        let event = never
+        let store = try tenant.webhooks
+        let answer = Answer()
+        Task { await answer.set(await store.messageIDs(forEvent: event)) }
+        try await Task.sleep(for: .milliseconds(50))
+        tenant.shutdown()
+        let answered = try await WebhookReceiver.eventually { await answer.ids != nil }
+        XCTAssertTrue(answered, "the wait ends when the tenant shuts down")
+        let ids = await answer.ids
+        XCTAssertEqual(ids, [], "answered (with no message) within 5 s, not left hanging")
+    }
+}
+
+/// What a waiting call answered, once it has.
+private actor Answer {
+    private(set) var ids: [String]?
+    func set(_ ids: [String]) { self.ids = ids }
+}
