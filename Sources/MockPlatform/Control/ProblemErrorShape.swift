@@ -8,7 +8,7 @@ struct ProblemErrorShape: ErrorShape {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "method \(method.rawValue) is not allowed" }
     var malformedJSONMessage: String { "malformed JSON body" }
 
-    func render(_ error: APIError) -> (HTTPResponse, Data) {
+    func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/problem+json"
         let body: JSONValue = .object([

@@ -7,7 +7,7 @@ struct IQLErrorShape: ErrorShape {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "method not allowed" }
     var malformedJSONMessage: String { "malformed JSON body" }
 
-    func render(_ error: APIError) -> (HTTPResponse, Data) {
+    func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/json; charset=utf-8"
         let body: JSONValue = .object(["success": .string("false"), "error": .string(error.message)])

@@ -11,6 +11,14 @@ public protocol ErrorShape: Sendable {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String
     /// The message for a body that is not JSON.
     var malformedJSONMessage: String { get }
-    /// Status, headers and body bytes of an error.
-    func render(_ error: APIError) -> (HTTPResponse, Data)
+    /// Status, headers and body bytes of an error answered to a request.
+    func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data)
+}
+
+/// What an error shape may say about the request it answers.
+public struct ErrorContext: Sendable {
+    /// The tenant-relative request path, without the query.
+    public var path: String
+    /// The tenant clock's now.
+    public var now: Date
 }

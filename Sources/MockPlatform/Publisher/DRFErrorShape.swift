@@ -8,7 +8,7 @@ struct DRFErrorShape: ErrorShape {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "Method \"\(method.rawValue)\" not allowed." }
     var malformedJSONMessage: String { "JSON parse error" }
 
-    func render(_ error: APIError) -> (HTTPResponse, Data) {
+    func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/json; charset=utf-8"
         let body: JSONValue = error.field.map { .object([$0: .array([.string(error.message)])]) }

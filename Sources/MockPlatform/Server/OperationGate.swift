@@ -34,7 +34,11 @@ struct OperationGate: ServerMiddleware {
             }
             return try await next(request, body, metadata)
         } catch {
-            let rendered = shape.render(Self.apiError(for: error))
+            let binding = try? Tenant.boundBinding()
+            let context = ErrorContext(
+                path: String((request.path ?? "/").prefix { $0 != "?" }), now: binding.map { $0.registry.now(of: $0.name) } ?? Date()
+            )
+            let rendered = shape.render(Self.apiError(for: error), context: context)
             return (rendered.0, HTTPBody(rendered.1))
         }
     }

@@ -22,6 +22,7 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
     public func respond(to request: Request, context: Context) async throws -> Response {
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
         let shape = modules.module(for: target.path)?.errorShape ?? ProblemErrorShape()
+        var errorContext: ErrorContext { ErrorContext(path: target.path, now: tenants.now(of: target.tenant)) }
         do {
             guard let name = target.tenant, let module = modules.module(for: target.path) else {
                 throw APIError.notFound(shape.unknownRouteMessage)
@@ -37,10 +38,10 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
                 }
             }
         } catch let error as APIError {
-            return Self.response(shape.render(error))
+            return Self.response(shape.render(error, context: errorContext))
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])
-            return Self.response(shape.render(.internal))
+            return Self.response(shape.render(.internal, context: errorContext))
         }
     }
 

@@ -53,6 +53,12 @@ public final class TenantRegistry: Sendable {
     public func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
 
     /// The settings of the named tenant, or those it would be created with; creates nothing.
+    /// The tenant's now, without creating it: a tenant not yet created would start on the
+    /// wall clock.
+    public func now(of name: TenantName?) -> Date {
+        name.flatMap(existing)?.clock.now ?? wallClock()
+    }
+
     public func settings(of name: TenantName) -> TenantSettings {
         existing(name)?.settings ?? fixtures.settings
     }
