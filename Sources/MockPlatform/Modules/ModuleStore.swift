@@ -8,10 +8,14 @@ public protocol ModuleStore: Sendable {
     /// Called after the tenant's settings changed (`PATCH /_mock/config`), to bring what
     /// depends on them (timers, derived state) up to date.
     func settingsChanged() async
+    /// Returns once the store has taken in every event recorded so far (for a store that
+    /// consumes the event log), so that a reader sees all their effects.
+    func caughtUp() async
 }
 
 extension ModuleStore {
     public func settingsChanged() async {}
+    public func caughtUp() async {}
 
     /// A `Codable` state as the JSON a snapshot holds.
     static func json<State: Encodable>(_ state: State) throws -> JSONValue {

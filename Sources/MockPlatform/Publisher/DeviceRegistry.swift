@@ -1,14 +1,26 @@
-/// One tenant's device tokens, keyed by (platform, token); the push outbox reads them.
+/// One tenant's device tokens, keyed by (platform, token), and the reference publisher
+/// backend's own pushes: it consumes the tenant's events and, for a qualification or a missing
+/// heartbeat, records a push to each of the driver's devices in the outbox.
 public actor DeviceRegistry: ModuleStore {
     /// Registrations in first-registration order, so listings are stable.
     private var registrations: [DeviceRegistration]
     /// Index into `registrations` by `<platform>\n<token>`.
     private var positions: [String: Int] = [:]
+    /// The newest event turned into pushes.
+    private var progress: EventProgress
+    private let runtime: TenantRuntime
 
-    init(restoring snapshot: JSONValue? = nil) throws {
+    init(runtime: TenantRuntime, restoring snapshot: JSONValue? = nil) throws {
         let restored = try snapshot.map { try Self.state([DeviceRegistration].self, from: $0) } ?? []
+        self.runtime = runtime
         registrations = restored
-        for (index, registration) in restored.enumerated() { positions[Self.key(registration)] = index }
+        progress = EventProgress(processedThrough: runtime.events.nextSequence - 1)
+        for (index, registration) in restored.enumerated() { positions[Self.key(registration.platform, registration.token)] = index }
+        let events = runtime.events.subscribe()
+        Task { [weak self] in
+            for await event in events { await self?.push(for: event) }
+            await self?.eventsEnded()
+        }
     }
 
     public func snapshot() throws -> JSONValue { try Self.json(registrations) }
@@ -16,7 +28,7 @@ public actor DeviceRegistry: ModuleStore {
     /// Registers or re-registers a token: a repeat keeps one entry, moves it to `driverID`, and
     /// updates the bundle id when one is given.
     public func register(_ registration: DeviceRegistration) {
-        let key = Self.key(registration)
+        let key = Self.key(registration.platform, registration.token)
         guard let index = positions[key] else {
             positions[key] = registrations.count
             return registrations.append(registration)
@@ -30,7 +42,29 @@ public actor DeviceRegistry: ModuleStore {
         registrations.filter { $0.driverID == driverID }
     }
 
-    private static func key(_ registration: DeviceRegistration) -> String {
-        registration.platform.rawValue + "\n" + registration.token
+    /// The registration of a token, if it is registered.
+    public func registration(platform: DeviceRegistration.Platform, token: String) -> DeviceRegistration? {
+        positions[Self.key(platform, token)].map { registrations[$0] }
+    }
+
+    /// Returns once the pushes of every event recorded so far are in the outbox.
+    public func caughtUp() async {
+        let newest = runtime.events.nextSequence - 1
+        if !progress.hasProcessed(newest) {
+            await withCheckedContinuation { progress.wait(for: newest, $0) }
+        }
+    }
+
+    private func push(for event: PlatformEvent) {
+        let settings = runtime.settings
+        let devices = registrations(of: event.driverID).map { PushTarget($0, tenantBundleID: settings.iosBundleID) }
+        runtime.outbox.append(devices.compactMap { IQLPush.draft(for: event, to: $0, settings: settings) })
+        progress.advance(to: event.sequence)
+    }
+
+    private func eventsEnded() { progress.end() }
+
+    private static func key(_ platform: DeviceRegistration.Platform, _ token: String) -> String {
+        platform.rawValue + "\n" + token
     }
 }

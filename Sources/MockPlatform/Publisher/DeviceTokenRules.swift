@@ -21,19 +21,12 @@ enum DeviceTokenRules {
             bundleID = value
         default: throw .badRequest("Not a valid string.", field: "bundle_id")
         }
-        switch platform {
-        case .ios:
-            guard (64...200).contains(token.count), token.count.isMultiple(of: 2),
-                  token.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
-                throw .badRequest("Enter a valid APNs token.", field: "token")
-            }
-            return DeviceRegistration(driverID: driverID, platform: .ios, token: token.lowercased(), bundleID: bundleID)
-        case .android:
-            guard (20...4096).contains(token.count),
-                  token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" || $0 == "-") })
-            else { throw .badRequest("Enter a valid FCM token.", field: "token") }
-            return DeviceRegistration(driverID: driverID, platform: .android, token: token, bundleID: bundleID)
+        guard DeviceTokenFormat.isValid(token, for: platform) else {
+            throw .badRequest(platform == .ios ? "Enter a valid APNs token." : "Enter a valid FCM token.", field: "token")
         }
+        return DeviceRegistration(
+            driverID: driverID, platform: platform, token: DeviceTokenFormat.normalized(token, for: platform), bundleID: bundleID
+        )
     }
 
     private static func string(_ key: String, in body: [String: JSONValue]) throws(APIError) -> String {

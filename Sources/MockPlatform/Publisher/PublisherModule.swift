@@ -12,7 +12,7 @@ struct PublisherModule: PlatformModule {
     var rules: [String: OperationRule] { PublisherHandlers.rules }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        try DeviceRegistry(restoring: snapshot)
+        try DeviceRegistry(runtime: runtime, restoring: snapshot)
     }
 
     func registerHandlers(

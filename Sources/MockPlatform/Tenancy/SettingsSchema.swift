@@ -16,6 +16,7 @@ enum SettingsSchema {
             .value("supported_state_details_enabled", \.supportedStateDetailsEnabled, .boolean),
             .value("ios_bundle_id", \.iosBundleID, .identifier("bundle id", extra: ".-")),
             .value("android_package", \.androidPackage, .identifier("package name", extra: "._")),
+            .value("qualification_push_message", \.qualificationPushMessage, .text(nonEmpty: true)),
             .value("excluded_states", \.excludedStates, .strings(
                 rule: "must be a list of two-letter codes of the 50 states and DC", nonEmpty: false,
                 { USState.isStateOrDC($0.uppercased()) ? $0.uppercased() : nil }

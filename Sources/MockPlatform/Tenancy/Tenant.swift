@@ -25,6 +25,7 @@ public final class Tenant: Sendable {
             configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
             events: EventLog(restoring: snapshot?.events),
             scheduler: TenantScheduler(clock: clock),
+            outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
             seed: seed,
             fixtures: fixtures
         )
@@ -64,9 +65,15 @@ public final class Tenant: Sendable {
         throw .internal
     }
 
+    /// Returns once every store that consumes events has taken in those recorded so far.
+    public func caughtUp() async {
+        for store in stores.values { await store.caughtUp() }
+    }
+
     /// The whole state, consistent across stores and the event log: retried until no store
     /// recorded an event while the stores were read.
     public func snapshot() async throws -> TenantSnapshot {
+        await caughtUp()
         var attempt = 0
         while true {
             attempt += 1
@@ -76,7 +83,8 @@ public final class Tenant: Sendable {
             let log = events.snapshot()
             if log.nextSequence == before || attempt == 10 {
                 return TenantSnapshot(
-                    version: TenantSnapshot.currentVersion, clock: clock.setting, settings: settings, events: log, stores: states
+                    version: TenantSnapshot.currentVersion, clock: clock.setting, settings: settings, events: log,
+                    outbox: runtime.outbox.snapshot(), stores: states
                 )
             }
         }

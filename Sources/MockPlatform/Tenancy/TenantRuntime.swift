@@ -8,6 +8,8 @@ public struct TenantRuntime: Sendable {
     public let configuration: TenantConfiguration
     public let events: EventLog
     public let scheduler: TenantScheduler
+    /// Every push the tenant would have sent.
+    public let outbox: PushOutbox
     public let seed: IDSeed
     /// What a fresh tenant starts from.
     public let fixtures: Fixtures

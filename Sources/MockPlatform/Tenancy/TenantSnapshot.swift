@@ -11,6 +11,8 @@ public struct TenantSnapshot: Sendable, Codable, Equatable {
     public var clock: ClockSetting
     public var settings: TenantSettings
     public var events: EventLog.Snapshot
+    /// The push outbox; absent in documents written before it existed.
+    public var outbox: PushOutbox.Snapshot?
     /// Each module's store, by module name.
     public var stores: [String: JSONValue]
 }

@@ -26,9 +26,8 @@ public actor WebhookStore: ModuleStore {
     private var evictionThreshold = WebhookStore.messageCapacity + WebhookStore.messageCapacity / 10
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
-    /// The newest event sequence turned into messages, and who waits for a later one.
-    private var processedThrough: UInt64
-    private var waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The newest event turned into messages, and who waits for a later one.
+    private var progress: EventProgress
     private let runtime: TenantRuntime
     private let transport: WebhookTransport
 
@@ -37,7 +36,7 @@ public actor WebhookStore: ModuleStore {
         self.runtime = runtime
         self.transport = transport
         state = initial
-        processedThrough = runtime.events.nextSequence - 1
+        progress = EventProgress(processedThrough: runtime.events.nextSequence - 1)
         for (index, message) in initial.messages.enumerated() {
             positions[message.id] = index
             messagesOfEvent[message.eventID, default: []].append(message.id)
@@ -164,10 +163,16 @@ public actor WebhookStore: ModuleStore {
 
     /// The ids of the messages made for an event, once the store has taken it in.
     public func messageIDs(forEvent event: PlatformEvent) async -> [String] {
-        if processedThrough < event.sequence {
-            await withCheckedContinuation { waiters.append((event.sequence, $0)) }
-        }
+        await taken(event.sequence)
         return messagesOfEvent[event.id] ?? []
+    }
+
+    public func caughtUp() async { await taken(runtime.events.nextSequence - 1) }
+
+    private func taken(_ sequence: UInt64) async {
+        if !progress.hasProcessed(sequence) {
+            await withCheckedContinuation { progress.wait(for: sequence, $0) }
+        }
     }
 
     // MARK: - Delivery
@@ -183,21 +188,11 @@ public actor WebhookStore: ModuleStore {
             append(message)
             if endpoint.enabled { scheduleAttempt(message.id, at: runtime.clock.now) }
         }
-        processedThrough = max(processedThrough, event.sequence)
-        resumeWaiters()
+        progress.advance(to: event.sequence)
     }
 
     /// The tenant shut down (reset, server stop): no event comes any more, so nobody waits.
-    private func eventsEnded() {
-        processedThrough = .max
-        resumeWaiters()
-    }
-
-    private func resumeWaiters() {
-        let ready = waiters.filter { $0.sequence <= processedThrough }
-        waiters.removeAll { $0.sequence <= processedThrough }
-        for waiter in ready { waiter.continuation.resume() }
-    }
+    private func eventsEnded() { progress.end() }
 
     /// Adds a message. Past 10 % over capacity the oldest settled messages go, in one batch;
     /// pending ones stay, and the next batch waits until the log has grown by another 10 %, so

@@ -10,7 +10,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testRepeatKeepsOneEntry() async throws {
-        let registry = try DeviceRegistry()
+        let registry = try TestTenant.fresh().devices
         await registry.register(ios("d1"))
         await registry.register(ios("d1"))
         let stored = await registry.registrations(of: "d1")
@@ -18,7 +18,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testSameTokenForAnotherDriverMovesIt() async throws {
-        let registry = try DeviceRegistry()
+        let registry = try TestTenant.fresh().devices
         await registry.register(ios("d1", bundle: "com.example.app"))
         await registry.register(ios("d2"))
         let first = await registry.registrations(of: "d1")
@@ -28,7 +28,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testBundleIDIsUpdatedWhenSentAndKeptWhenNot() async throws {
-        let registry = try DeviceRegistry()
+        let registry = try TestTenant.fresh().devices
         await registry.register(ios("d1", bundle: "com.example.app"))
         await registry.register(ios("d1", bundle: "com.example.beta"))
         var stored = await registry.registrations(of: "d1")
@@ -39,7 +39,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testKeyIsPlatformAndTokenAndADriverHoldsManyInFirstRegistrationOrder() async throws {
-        let registry = try DeviceRegistry()
+        let registry = try TestTenant.fresh().devices
         let shared = String(repeating: "ab", count: 32)
         await registry.register(ios("d1", shared))
         await registry.register(DeviceRegistration(driverID: "d1", platform: .android, token: shared, bundleID: nil))
@@ -54,7 +54,7 @@ final class DeviceRegistryTests: XCTestCase {
     }
 
     func testRulesLowerCaseAPNsTokensSoBothCasesAreOneRegistration() async throws {
-        let registry = try DeviceRegistry()
+        let registry = try TestTenant.fresh().devices
         for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {
             let registration = try DeviceTokenRules.registration(
                 from: ["token": .string(token), "platform": .string("ios")], driverID: "d1"

@@ -407,11 +407,7 @@ final class WebhookFixtureTests: XCTestCase {
 /// A trigger waiting for its messages is answered when the tenant shuts down meanwhile.
 final class WebhookShutdownTests: XCTestCase {
     func testWaitingForAnEventsMessagesEndsWhenTheTenantShutsDown() async throws {
-        let registry = try TenantRegistry(fixtures: TestFixtures.shared, modules: MockPlatformServer.modules(
-            fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
-            webhooks: WebhookTransport(), adminToken: nil
-        ))
-        let tenant = try registry.tenant(.default)
+        let tenant = try TestTenant.fresh()
         var never = PlatformEvent(id: "e", kind: .engagement, driverID: "d1", createdAt: Date(), payload: .object([:]))
         never.sequence = 999
         let event = never

@@ -1,0 +1,16 @@
+extension JSONValue {
+    /// The fields, when this is an object.
+    var objectValue: [String: JSONValue]? { if case .object(let fields) = self { fields } else { nil } }
+    /// The text, when this is a string.
+    var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+    /// The value, when this is an integer (or a number with no fraction).
+    var integerValue: Int64? {
+        switch self {
+        case .integer(let integer): integer
+        case .number(let number) where number.rounded() == number && abs(number) < 9.0e15: Int64(number)
+        default: nil
+        }
+    }
+    /// Compact JSON text with sorted keys.
+    var text: String { String(decoding: encoded(), as: UTF8.self) }
+}

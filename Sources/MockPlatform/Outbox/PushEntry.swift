@@ -1,0 +1,33 @@
+import Foundation
+
+/// One push the platform would have sent to APNs or FCM (`openapi/control.yaml` PushEntry).
+public struct PushEntry: Sendable, Equatable, Codable {
+    /// The APNs request headers of an iOS push.
+    public struct APNsHeaders: Sendable, Equatable, Codable {
+        /// The app's bundle id (or the pass type id); nil when none is known.
+        public var topic: String?
+        /// `alert` or `background`.
+        public var pushType: String
+        /// `10` or `5`.
+        public var priority: String
+
+        /// `alert`/10 for a payload with `aps.alert`, else `background`/5.
+        static func forPayload(_ payload: JSONValue, topic: String?) -> APNsHeaders {
+            let alerts = payload.objectValue?["aps"]?.objectValue?["alert"] != nil
+            return APNsHeaders(topic: topic, pushType: alerts ? "alert" : "background", priority: alerts ? "10" : "5")
+        }
+    }
+
+    public var id: String
+    public var createdAt: Date
+    public var platform: DeviceRegistration.Platform
+    public var deviceToken: String
+    /// The driver holding the token when the entry was made.
+    public var driverID: String?
+    public var kind: PushKind
+    /// The campaign sent, for `synerise_campaign`.
+    public var campaignID: String?
+    /// iOS: the APNs body; Android: the FCM v1 message without `token`.
+    public var payload: JSONValue
+    public var apnsHeaders: APNsHeaders?
+}

@@ -1,0 +1,34 @@
+/// An outbox entry as a file to deliver by hand (`openapi/control.yaml` exportPush): an iOS
+/// simulator `.apns` file, or the body of an FCM v1 send request.
+struct PushExport: Equatable {
+    /// The largest `.apns` file `xcrun simctl push` takes.
+    static let apnsLimit = 4096
+
+    var filename: String
+    var body: JSONValue
+
+    /// - Parameter bundleID: the token's registered bundle id, else the tenant's `ios_bundle_id`.
+    static func file(for entry: PushEntry, bundleID: String?) throws(APIError) -> PushExport {
+        switch entry.platform {
+        case .android:
+            var message = entry.payload.objectValue ?? [:]
+            message["token"] = .string(entry.deviceToken)
+            return PushExport(filename: "\(entry.id).json", body: .object(["message": .object(message)]))
+        case .ios:
+            guard entry.kind != .walletPassUpdate else {
+                throw APIError(.conflict, "a wallet_pass_update push is addressed to Wallet, not to an app: it has no .apns form")
+            }
+            guard let bundleID else {
+                throw APIError(.conflict, "no bundle id for this push: register the token with bundle_id or set ios_bundle_id in /_mock/config")
+            }
+            var file = entry.payload.objectValue ?? [:]
+            file["Simulator Target Bundle"] = .string(bundleID)
+            let body = JSONValue.object(file)
+            let size = body.encoded().count
+            guard size <= apnsLimit else {
+                throw APIError(.unprocessableContent, "the .apns file would be \(size) bytes; simulators take at most \(apnsLimit)")
+            }
+            return PushExport(filename: "\(entry.id).apns", body: body)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// One tenant's push outbox: every push the platform would have sent, in the order it was made
+/// (`openapi/control.yaml` tag pushes). Nothing leaves the process.
+///
+/// It belongs to the tenant runtime, beside the event log, because several modules write to it
+/// (campaign sends, the publisher backend's IQL pushes, Wallet pass updates). Appending is a
+/// short critical section; the newest `capacity` entries are kept.
+public final class PushOutbox: Sendable {
+    public static let defaultCapacity = 10_000
+
+    /// The outbox's content, for snapshots.
+    public struct Snapshot: Sendable, Codable, Equatable {
+        public var entries: [PushEntry]
+        public var ids: IDGenerator
+    }
+
+    private let state: Mutex<Snapshot>
+    private let clock: TenantClock
+    private let capacity: Int
+
+    init(clock: TenantClock, ids: IDGenerator, capacity: Int = PushOutbox.defaultCapacity, restoring snapshot: Snapshot? = nil) {
+        self.clock = clock
+        self.capacity = capacity
+        state = Mutex(snapshot ?? Snapshot(entries: [], ids: ids))
+    }
+
+    /// Records pushes in order at the tenant's now; returns them as recorded.
+    @discardableResult
+    public func append(_ drafts: [PushDraft]) -> [PushEntry] {
+        guard !drafts.isEmpty else { return [] }
+        let now = clock.now
+        return state.withLock { state in
+            let entries = drafts.map { draft in
+                PushEntry(
+                    id: state.ids.uuid(), createdAt: now, platform: draft.platform, deviceToken: draft.deviceToken,
+                    driverID: draft.driverID, kind: draft.kind, campaignID: draft.campaignID, payload: draft.payload,
+                    apnsHeaders: draft.apnsHeaders
+                )
+            }
+            state.entries.append(contentsOf: entries)
+            if state.entries.count > capacity + capacity / 10 { state.entries.removeFirst(state.entries.count - capacity) }
+            return entries
+        }
+    }
+
+    /// Entries matching every given filter, oldest first (at most `capacity`).
+    public func list(
+        platform: DeviceRegistration.Platform? = nil, kind: PushKind? = nil, deviceToken: String? = nil,
+        driverID: String? = nil, since: Date? = nil
+    ) -> [PushEntry] {
+        let entries = state.withLock { $0.entries.suffix(capacity) }
+        return entries.filter { entry in
+            (platform.map { entry.platform == $0 } ?? true) && (kind.map { entry.kind == $0 } ?? true)
+                && (deviceToken.map { entry.deviceToken == $0 } ?? true) && (driverID.map { entry.driverID == $0 } ?? true)
+                && (since.map { entry.createdAt >= $0 } ?? true)
+        }
+    }
+
+    public func entry(_ id: String) throws(APIError) -> PushEntry {
+        guard let entry = state.withLock({ $0.entries.suffix(capacity).first { $0.id == id } }) else {
+            throw .notFound("no push \(id)")
+        }
+        return entry
+    }
+
+    public func clear() { state.withLock { $0.entries.removeAll() } }
+
+    public func snapshot() -> Snapshot {
+        state.withLock { Snapshot(entries: Array($0.entries.suffix(capacity)), ids: $0.ids) }
+    }
+}
