@@ -41,10 +41,11 @@ let package = Package(
         generatedAPI("IQLAPI"),
         generatedAPI("PublisherAPI"),
         generatedAPI("ControlAPI"),
+        generatedAPI("CampaignsAPI"),
         .target(
             name: "MockPlatform",
             dependencies: [
-                "IQLAPI", "PublisherAPI", "ControlAPI",
+                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -2,13 +2,16 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Restores `Location` headers the generated code percent-encoded.
+/// Restores `Location` and `Content-Disposition` headers the generated code percent-encoded.
 ///
 /// swift-openapi-runtime writes every typed header with URI encoding, which turns a redirect
-/// target like `https://example.com/landing?offer=a&lead=b` into `https%3A%2F%2F…`; clients
-/// would then follow a relative garbage URL. The handler's value is a finished URL, so the
-/// encoding is undone here.
-struct LocationHeaderRestorer: ServerMiddleware {
+/// target like `https://example.com/landing?offer=a&lead=b` into `https%3A%2F%2F…` (clients
+/// would then follow a relative garbage URL) and `attachment; filename="x.apns"` into
+/// `attachment%3B%20…`. The handlers' values are finished header values, so the encoding is
+/// undone here.
+struct HeaderEncodingRestorer: ServerMiddleware {
+    static let restored: [HTTPField.Name] = [.location, .contentDisposition]
+
     func intercept(
         _ request: HTTPRequest,
         body: HTTPBody?,
@@ -17,8 +20,10 @@ struct LocationHeaderRestorer: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var (response, responseBody) = try await next(request, body, metadata)
-        if let location = response.headerFields[.location], let decoded = location.removingPercentEncoding {
-            response.headerFields[.location] = decoded
+        for name in Self.restored {
+            if let value = response.headerFields[name], let decoded = value.removingPercentEncoding {
+                response.headerFields[name] = decoded
+            }
         }
         return (response, responseBody)
     }

@@ -20,6 +20,7 @@ public enum MockPlatformServer {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
+            CampaignsModule(),
             ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
         ]
     }
@@ -88,7 +89,7 @@ public enum MockPlatformServer {
                 middlewares: [
                     OperationGate(shape: module.errorShape, rules: module.rules),
                     try NullCompletion(specYAML: specs.document(named: module.name)),
-                    LocationHeaderRestorer(),
+                    HeaderEncodingRestorer(),
                 ]
             )
         }

@@ -41,10 +41,10 @@ struct NullCompletion: ServerMiddleware {
         }
     }
 
-    /// 200-response shapes by operation id, only for operations that need completing.
+    /// Success-response (200, else 201) shapes by operation id, only for operations that need completing.
     let shapes: [String: Shape]
 
-    /// Reads every operation's 200 `application/json` schema from an OpenAPI document.
+    /// Reads every operation's 200 (else 201) `application/json` schema from an OpenAPI document.
     init(specYAML: String) throws {
         guard let document = try Yams.load(yaml: specYAML) as? [String: Any] else {
             throw FixtureError("OpenAPI document is not a YAML mapping")
@@ -53,8 +53,9 @@ struct NullCompletion: ServerMiddleware {
         var shapes: [String: Shape] = [:]
         for case let pathItem as [String: Any] in (document["paths"] as? [String: Any] ?? [:]).values {
             for case let operation as [String: Any] in pathItem.values {
+                let responses = operation["responses"] as? [String: Any]
                 guard let id = operation["operationId"] as? String,
-                      let ok = (operation["responses"] as? [String: Any])?["200"] as? [String: Any],
+                      let ok = (responses?["200"] ?? responses?["201"]) as? [String: Any],
                       let json = (ok["content"] as? [String: Any])?["application/json"] as? [String: Any],
                       let schema = json["schema"]
                 else { continue }
@@ -99,7 +100,7 @@ struct NullCompletion: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await next(request, body, metadata)
-        guard let shape = shapes[operationID], response.status == .ok, let responseBody else {
+        guard let shape = shapes[operationID], response.status == .ok || response.status == .created, let responseBody else {
             return (response, responseBody)
         }
         guard let bytes = try? await [UInt8](collecting: responseBody, upTo: 16 * 1_048_576) else {

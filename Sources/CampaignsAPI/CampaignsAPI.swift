@@ -1,0 +1,2 @@
+// The CampaignsAPI module holds only the types and server stubs that swift-openapi-generator builds
+// from openapi/campaigns.yaml (linked here as openapi.yaml). Hand-written code lives in MockPlatform.

@@ -1,0 +1,13 @@
+/// A campaign addressed to one device, as the outbox records it (`openapi/control.yaml`
+/// sendPushCampaign): the iOS payload with its APNs headers, or the FCM message.
+enum CampaignPush {
+    static func draft(_ campaign: PushCampaign, to target: PushTarget) -> PushDraft {
+        let ios = target.platform == .ios
+        return PushDraft(
+            platform: target.platform, deviceToken: target.token, driverID: target.driverID,
+            kind: .syneriseCampaign, campaignID: campaign.id,
+            payload: ios ? campaign.payload : campaign.android ?? .object([:]),
+            apnsHeaders: ios ? .forPayload(campaign.payload, topic: target.bundleID) : nil
+        )
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One tenant's Synerise campaigns and what each client UUID was sent (`openapi/campaigns.yaml`,
+/// `openapi/control.yaml` tag campaigns).
+public actor CampaignStore: ModuleStore {
+    struct State: Codable, Sendable {
+        /// In creation order.
+        var campaigns: [PushCampaign] = []
+        /// Campaign ids sent to each client, in first-send order.
+        var sentToClient: [String: [String]] = [:]
+        var ids: IDGenerator
+    }
+
+    private var state: State
+    private let runtime: TenantRuntime
+
+    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+        self.runtime = runtime
+        state = try snapshot.map { try Self.state(State.self, from: $0) } ?? State(ids: runtime.seed.generator(for: "campaigns"))
+    }
+
+    public func snapshot() throws -> JSONValue { try Self.json(state) }
+
+    public var campaigns: [PushCampaign] { state.campaigns }
+
+    public func campaign(_ id: String) throws(APIError) -> PushCampaign {
+        guard let campaign = state.campaigns.first(where: { $0.id == id }) else { throw .notFound("no campaign \(id)") }
+        return campaign
+    }
+
+    /// Stores a built campaign under a new id.
+    func create(name: String?, built: PushCampaignBuilder.Built) -> PushCampaign {
+        let campaign = PushCampaign(
+            id: "cmp_" + state.ids.uuid().replacingOccurrences(of: "-", with: "").prefix(16),
+            name: name ?? Self.defaultName(built), kind: built.kind, payload: built.payload, android: built.android,
+            createdAt: runtime.clock.now
+        )
+        state.campaigns.append(campaign)
+        return campaign
+    }
+
+    /// Removes a campaign from the store and from every client's answers.
+    public func delete(_ id: String) throws(APIError) {
+        guard let index = state.campaigns.firstIndex(where: { $0.id == id }) else { throw .notFound("no campaign \(id)") }
+        state.campaigns.remove(at: index)
+        for client in state.sentToClient.keys { state.sentToClient[client]?.removeAll { $0 == id } }
+        state.sentToClient = state.sentToClient.filter { !$0.value.isEmpty }
+    }
+
+    /// Makes a campaign visible to clients; a repeat send keeps its first position, except for
+    /// a walkthrough, which becomes the client's newest.
+    public func send(_ id: String, toClients clients: [String]) throws(APIError) {
+        let campaign = try campaign(id)
+        for client in clients {
+            var sent = state.sentToClient[client, default: []]
+            if campaign.kind == .walkthrough { sent.removeAll { $0 == id } }
+            if !sent.contains(id) { sent.append(id) }
+            state.sentToClient[client] = sent
+        }
+    }
+
+    /// The campaigns sent to a client that are still there, in first-send order.
+    public func sent(to client: String) -> [PushCampaign] {
+        let byID = Dictionary(state.campaigns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return (state.sentToClient[client] ?? []).compactMap { byID[$0] }
+    }
+
+    private static func defaultName(_ built: PushCampaignBuilder.Built) -> String {
+        let fields = built.payload.objectValue ?? [:]
+        let campaign = (built.kind == .walkthrough ? fields["campaign"] : fields["content"]?.objectValue?["campaign"])?.objectValue
+        return campaign?["title"]?.stringValue ?? built.kind.rawValue
+    }
+}

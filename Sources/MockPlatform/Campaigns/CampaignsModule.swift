@@ -1,0 +1,21 @@
+import OpenAPIRuntime
+
+/// The Synerise campaign backend (`openapi/campaigns.yaml`) as a platform module: what the SDK
+/// fetches. Campaigns are authored and sent through the control API.
+struct CampaignsModule: PlatformModule {
+    var name: String { "campaigns" }
+    var pathPrefixes: [String] { ["/campaign-backend/"] }
+    var errorShape: any ErrorShape { SpringErrorShape() }
+    var requestGuard: (any RequestGuard)? { BearerPresenceGuard() }
+    var rules: [String: OperationRule] { CampaignsHandlers.rules }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try CampaignStore(runtime: runtime, restoring: snapshot)
+    }
+
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws {
+        try CampaignsHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    }
+}

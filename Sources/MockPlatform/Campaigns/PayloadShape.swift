@@ -1,0 +1,89 @@
+/// A JSON shape from `openapi/campaigns.yaml`, checked with messages that name the bad field
+/// (`payload.content.page.image is required`). Objects refuse keys they do not declare unless
+/// they are open.
+indirect enum PayloadShape: Sendable {
+    /// A string meeting `rule`.
+    case string(StringRule)
+    case integer(ClosedRange<Int64>)
+    case number(ClosedRange<Double>)
+    case boolean
+    /// A string, number or boolean.
+    case scalar
+    case array(PayloadShape, count: ClosedRange<Int>)
+    /// An object with these keys; `open` takes any other key with any value.
+    case object(required: [(String, PayloadShape)], optional: [(String, PayloadShape)], open: Bool = false)
+
+    /// What a string must be.
+    enum StringRule: Sendable {
+        case any, nonEmpty, httpURL, color
+        case oneOf([String])
+
+        func check(_ text: String) -> String? {
+            switch self {
+            case .any: return nil
+            case .nonEmpty: return text.isEmpty ? "must not be empty" : nil
+            case .httpURL:
+                let lower = text.lowercased()
+                return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? nil : "must be an http(s) URL"
+            case .color:
+                let digits = text.dropFirst()
+                return text.first == "#" && digits.count == 6 && digits.allSatisfy({ $0.isASCII && $0.isHexDigit })
+                    ? nil : "must be a #rrggbb color"
+            case .oneOf(let values):
+                if values.contains(text) { return nil }
+                return values.count == 1 ? "must be \"\(values[0])\"" : "must be one of \(values.joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// Throws a 400 naming the first field of `value` (at `path`) that breaks the shape.
+    func check(_ value: JSONValue, at path: String) throws(APIError) {
+        switch (self, value) {
+        case (.string(let rule), .string(let text)):
+            if let problem = rule.check(text) { throw .badRequest("\(path) \(problem)") }
+        case (.string, _): throw .badRequest("\(path) must be a string")
+        case (.integer(let range), _):
+            guard let integer = value.integerValue, range.contains(integer) else {
+                throw .badRequest("\(path) must be an integer\(Self.describe(range))")
+            }
+        case (.number(let range), .integer(let integer)) where range.contains(Double(integer)): return
+        case (.number(let range), .number(let number)) where range.contains(number): return
+        case (.number(let range), _):
+            throw .badRequest("\(path) must be a number between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())")
+        case (.boolean, .bool): return
+        case (.boolean, _): throw .badRequest("\(path) must be a boolean")
+        case (.scalar, .string), (.scalar, .integer), (.scalar, .number), (.scalar, .bool): return
+        case (.scalar, _): throw .badRequest("\(path) must be a string, number or boolean")
+        case (.array(let item, let count), .array(let items)):
+            guard count.contains(items.count) else {
+                throw .badRequest(count.upperBound == 0 ? "\(path) must be empty" : "\(path) must have at least \(count.lowerBound) item(s)")
+            }
+            for (index, element) in items.enumerated() { try item.check(element, at: "\(path)[\(index)]") }
+        case (.array, _): throw .badRequest("\(path) must be a list")
+        case (.object(let required, let optional, let open), .object(let fields)):
+            for (key, shape) in required {
+                guard let field = fields[key], field != .null else { throw .badRequest("\(path).\(key) is required") }
+                try shape.check(field, at: "\(path).\(key)")
+            }
+            for (key, shape) in optional {
+                if let field = fields[key] { try shape.check(field, at: "\(path).\(key)") }
+            }
+            guard !open else { return }
+            let known = Set((required + optional).map(\.0))
+            if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+                throw .badRequest("\(path).\(unknown) is not allowed")
+            }
+        case (.object, _): throw .badRequest("\(path) must be an object")
+        }
+    }
+
+    /// The bounds of an integer rule as words after "must be an integer".
+    private static func describe(_ range: ClosedRange<Int64>) -> String {
+        switch (range.lowerBound, range.upperBound) {
+        case (.min, .max): return ""
+        case let (low, high) where low == high: return " equal to \(low)"
+        case (let low, .max): return " of at least \(low)"
+        case let (low, high): return " between \(low) and \(high)"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ControlAPI
+import Foundation
+import OpenAPIRuntime
+
+/// Synerise campaign authoring and sending (`openapi/control.yaml`, tag campaigns).
+extension ControlHandlers {
+    static let pushCampaignRules: [String: OperationRule] = [
+        Operations.CreatePushCampaign.id: { request in _ = try Self.pushCampaignDraft(request.json) },
+        Operations.SendPushCampaign.id: { request in _ = try CampaignSendRequest(body: request.json) },
+    ]
+
+    func listPushCampaigns(_ input: Operations.ListPushCampaigns.Input) async throws -> Operations.ListPushCampaigns.Output {
+        let campaigns = try await Tenant.bound().campaigns.campaigns
+        return .ok(.init(body: .json(.init(campaigns: try campaigns.map(Self.wire)))))
+    }
+
+    func createPushCampaign(_ input: Operations.CreatePushCampaign.Input) async throws -> Operations.CreatePushCampaign.Output {
+        let (name, built) = try Self.pushCampaignDraft(RequestBody.json ?? [:])
+        let campaign = try await Tenant.bound().campaigns.create(name: name, built: built)
+        return .created(.init(body: .json(try Self.wire(campaign))))
+    }
+
+    func getPushCampaign(_ input: Operations.GetPushCampaign.Input) async throws -> Operations.GetPushCampaign.Output {
+        .ok(.init(body: .json(try Self.wire(try await Tenant.bound().campaigns.campaign(input.path.campaignId)))))
+    }
+
+    func deletePushCampaign(_ input: Operations.DeletePushCampaign.Input) async throws -> Operations.DeletePushCampaign.Output {
+        try await Tenant.bound().campaigns.delete(input.path.campaignId)
+        return .noContent(.init())
+    }
+
+    /// Checks everything first, then makes the campaign visible to its clients and records its
+    /// pushes: a refused send changes nothing.
+    func sendPushCampaign(_ input: Operations.SendPushCampaign.Input) async throws -> Operations.SendPushCampaign.Output {
+        let request = try CampaignSendRequest(body: RequestBody.json ?? [:])
+        let tenant = try Tenant.bound()
+        let campaign = try await tenant.campaigns.campaign(input.path.campaignId)
+        if campaign.kind == .walkthrough, !(request.deviceTokens.isEmpty && request.driverIDs.isEmpty) {
+            throw APIError.badRequest("a walkthrough is fetched, never pushed: send it to client_uuids only")
+        }
+        if campaign.kind == .silentData, !request.clientUUIDs.isEmpty {
+            throw APIError.badRequest("a silent-data push is not a Synerise campaign: send it to device_tokens or driver_ids only")
+        }
+        let targets = try await Self.targets(of: request, devices: tenant.devices, tenantBundleID: tenant.settings.iosBundleID)
+        try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
+        let entries = tenant.runtime.outbox.append(targets.map { CampaignPush.draft(campaign, to: $0) })
+        return .accepted(.init(body: .json(.init(outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs))))
+    }
+
+    /// The devices a send reaches: each listed token (as registered, else as named), then each
+    /// listed driver's tokens; only those of `platform` when it is given.
+    private static func targets(
+        of request: CampaignSendRequest, devices: DeviceRegistry, tenantBundleID: String?
+    ) async -> [PushTarget] {
+        var targets: [PushTarget] = []
+        for token in request.deviceTokens {
+            var registered: DeviceRegistration?
+            for platform in DeviceRegistration.Platform.allCases where registered == nil && DeviceTokenFormat.isValid(token, for: platform) {
+                registered = await devices.registration(platform: platform, token: DeviceTokenFormat.normalized(token, for: platform))
+            }
+            if let registered {
+                targets.append(PushTarget(registered, tenantBundleID: tenantBundleID))
+            } else {
+                let platform = request.platform(ofUnregistered: token)
+                targets.append(PushTarget(
+                    platform: platform, token: DeviceTokenFormat.normalized(token, for: platform), driverID: nil,
+                    bundleID: platform == .ios ? tenantBundleID : nil
+                ))
+            }
+        }
+        for driver in request.driverIDs {
+            targets += await devices.registrations(of: driver).map { PushTarget($0, tenantBundleID: tenantBundleID) }
+        }
+        return targets.filter { target in request.platform.map { target.platform == $0 } ?? true }
+    }
+
+    /// The name and built payload of a create request.
+    private static func pushCampaignDraft(_ body: [String: JSONValue]) throws(APIError) -> (String?, PushCampaignBuilder.Built) {
+        if let unknown = body.keys.sorted().first(where: { $0 != "name" && $0 != "payload" }) {
+            throw .badRequest("\(unknown) is not allowed")
+        }
+        var name: String?
+        if let value = body["name"], value != .null {
+            guard let text = value.stringValue else { throw .badRequest("name must be a string") }
+            name = text
+        }
+        guard let payload = body["payload"], payload != .null else { throw .badRequest("payload is required") }
+        return (name, try PushCampaignBuilder.build(payload))
+    }
+
+    private static func wire(_ campaign: PushCampaign) throws -> Components.Schemas.PushCampaign {
+        .init(
+            id: campaign.id, name: campaign.name,
+            kind: Components.Schemas.PushCampaignKind(rawValue: campaign.kind.rawValue) ?? .simplePush,
+            payload: try campaign.payload.decoded(), android: try campaign.android?.decoded(), createdAt: campaign.createdAt
+        )
+    }
+}

@@ -1,0 +1,60 @@
+import ControlAPI
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// The push outbox (`openapi/control.yaml`, tag pushes).
+extension ControlHandlers {
+    func listPushes(_ input: Operations.ListPushes.Input) async throws -> Operations.ListPushes.Output {
+        let tenant = try Tenant.bound()
+        await tenant.caughtUp()
+        let entries = tenant.runtime.outbox.list(
+            platform: input.query.platform.flatMap { DeviceRegistration.Platform(rawValue: $0.rawValue) },
+            kind: input.query.kind.flatMap { PushKind(rawValue: $0.rawValue) },
+            deviceToken: input.query.deviceToken, driverID: input.query.driverId, since: input.query.since
+        )
+        return .ok(.init(body: .json(.init(pushes: try entries.map(Self.wire)))))
+    }
+
+    func clearPushes(_ input: Operations.ClearPushes.Input) async throws -> Operations.ClearPushes.Output {
+        let tenant = try Tenant.bound()
+        await tenant.caughtUp()
+        tenant.runtime.outbox.clear()
+        return .noContent(.init())
+    }
+
+    func getPush(_ input: Operations.GetPush.Input) async throws -> Operations.GetPush.Output {
+        let tenant = try Tenant.bound()
+        await tenant.caughtUp()
+        return .ok(.init(body: .json(try Self.wire(try tenant.runtime.outbox.entry(input.path.pushId)))))
+    }
+
+    func exportPush(_ input: Operations.ExportPush.Input) async throws -> Operations.ExportPush.Output {
+        let tenant = try Tenant.bound()
+        await tenant.caughtUp()
+        let entry = try tenant.runtime.outbox.entry(input.path.pushId)
+        let registered = try await tenant.devices.registration(platform: entry.platform, token: entry.deviceToken)
+        let export = try PushExport.file(for: entry, bundleID: registered?.bundleID ?? tenant.settings.iosBundleID)
+        return .ok(.init(
+            headers: .init(contentDisposition: "attachment; filename=\"\(export.filename)\""),
+            body: .json(try export.body.decoded())
+        ))
+    }
+
+    private static func wire(_ entry: PushEntry) throws -> Components.Schemas.PushEntry {
+        .init(
+            id: entry.id, createdAt: entry.createdAt,
+            platform: Components.Schemas.PushEntry.PlatformPayload(rawValue: entry.platform.rawValue) ?? .ios,
+            deviceToken: entry.deviceToken, driverId: entry.driverID,
+            kind: Components.Schemas.PushKind(rawValue: entry.kind.rawValue) ?? .syneriseCampaign,
+            campaignId: entry.campaignID, payload: try entry.payload.decoded(),
+            apnsHeaders: entry.apnsHeaders.map { headers in
+                .init(
+                    apnsTopic: headers.topic,
+                    apnsPushType: .init(rawValue: headers.pushType) ?? .background,
+                    apnsPriority: .init(rawValue: headers.priority) ?? ._5
+                )
+            }
+        )
+    }
+}
