@@ -117,10 +117,15 @@ class MockServer:
             self._local.connection = connection
         return connection
 
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def request(self, method: str, path: str, body: Any = None, headers: Optional[dict] = None) -> tuple[int, Any]:
         """Sends one request; answers (status, parsed JSON or None). Retries once on a stale connection."""
+        status, _, data = self.exchange(method, path, body, headers)
+        return status, data
+
+    def exchange(self, method: str, path: str, body: Any = None, headers: Optional[dict] = None) -> tuple[int, dict, Any]:
+        """Like ``request``, also answering the response headers (lower-case names)."""
         payload = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json"} if payload is not None else {}
+        headers = {**({"Content-Type": "application/json"} if payload is not None else {}), **(headers or {})}
         for attempt in range(2):
             connection = self._connection()
             try:
@@ -134,10 +139,10 @@ class MockServer:
                 if attempt == 1:
                     raise
         data = json.loads(raw) if raw else None
-        return response.status, data
+        return response.status, {name.lower(): value for name, value in response.getheaders()}, data
 
-    def call(self, method: str, path: str, body: Any = None, expect: int = 200) -> Any:
-        status, data = self.request(method, path, body)
+    def call(self, method: str, path: str, body: Any = None, expect: int = 200, headers: Optional[dict] = None) -> Any:
+        status, data = self.request(method, path, body, headers)
         if status != expect:
             raise AssertionError(f"{method} {path} -> {status} (expected {expect}): {data}")
         return data
