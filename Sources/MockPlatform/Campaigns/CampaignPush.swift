@@ -1,9 +1,9 @@
 /// A campaign addressed to one device, as the outbox records it (`openapi/control.yaml`
 /// sendPushCampaign): the iOS payload with its APNs headers, or the FCM message.
 enum CampaignPush {
-    static func draft(_ campaign: PushCampaign, to target: PushTarget) -> PushDraft {
+    static func push(_ campaign: PushCampaign, to target: PushTarget) -> Push {
         let ios = target.platform == .ios
-        return PushDraft(
+        return Push(
             platform: target.platform, deviceToken: target.token, driverID: target.driverID,
             kind: .syneriseCampaign, campaignID: campaign.id,
             payload: ios ? campaign.payload : campaign.android ?? .object([:]),

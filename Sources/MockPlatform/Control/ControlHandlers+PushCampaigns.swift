@@ -43,7 +43,7 @@ extension ControlHandlers {
         }
         let targets = try await Self.targets(of: request, devices: tenant.devices, tenantBundleID: tenant.settings.iosBundleID)
         try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
-        let entries = tenant.runtime.outbox.append(targets.map { CampaignPush.draft(campaign, to: $0) })
+        let entries = tenant.runtime.outbox.append(targets.map { CampaignPush.push(campaign, to: $0) })
         return .accepted(.init(body: .json(.init(outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs))))
     }
 

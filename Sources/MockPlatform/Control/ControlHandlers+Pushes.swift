@@ -33,7 +33,7 @@ extension ControlHandlers {
         let tenant = try Tenant.bound()
         await tenant.caughtUp()
         let entry = try tenant.runtime.outbox.entry(input.path.pushId)
-        let registered = try await tenant.devices.registration(platform: entry.platform, token: entry.deviceToken)
+        let registered = try await tenant.devices.registration(platform: entry.push.platform, token: entry.push.deviceToken)
         let export = try PushExport.file(for: entry, bundleID: registered?.bundleID ?? tenant.settings.iosBundleID)
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"\(export.filename)\""),
@@ -44,11 +44,11 @@ extension ControlHandlers {
     private static func wire(_ entry: PushEntry) throws -> Components.Schemas.PushEntry {
         .init(
             id: entry.id, createdAt: entry.createdAt,
-            platform: Components.Schemas.PushEntry.PlatformPayload(rawValue: entry.platform.rawValue) ?? .ios,
-            deviceToken: entry.deviceToken, driverId: entry.driverID,
-            kind: Components.Schemas.PushKind(rawValue: entry.kind.rawValue) ?? .syneriseCampaign,
-            campaignId: entry.campaignID, payload: try entry.payload.decoded(),
-            apnsHeaders: entry.apnsHeaders.map { headers in
+            platform: Components.Schemas.PushEntry.PlatformPayload(rawValue: entry.push.platform.rawValue) ?? .ios,
+            deviceToken: entry.push.deviceToken, driverId: entry.push.driverID,
+            kind: Components.Schemas.PushKind(rawValue: entry.push.kind.rawValue) ?? .syneriseCampaign,
+            campaignId: entry.push.campaignID, payload: try entry.push.payload.decoded(),
+            apnsHeaders: entry.push.apnsHeaders.map { headers in
                 .init(
                     apnsTopic: headers.topic,
                     apnsPushType: .init(rawValue: headers.pushType) ?? .background,

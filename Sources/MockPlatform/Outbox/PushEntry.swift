@@ -20,14 +20,5 @@ public struct PushEntry: Sendable, Equatable, Codable {
 
     public var id: String
     public var createdAt: Date
-    public var platform: DeviceRegistration.Platform
-    public var deviceToken: String
-    /// The driver holding the token when the entry was made.
-    public var driverID: String?
-    public var kind: PushKind
-    /// The campaign sent, for `synerise_campaign`.
-    public var campaignID: String?
-    /// iOS: the APNs body; Android: the FCM v1 message without `token`.
-    public var payload: JSONValue
-    public var apnsHeaders: APNsHeaders?
+    public var push: Push
 }

@@ -9,19 +9,19 @@ struct PushExport: Equatable {
 
     /// - Parameter bundleID: the token's registered bundle id, else the tenant's `ios_bundle_id`.
     static func file(for entry: PushEntry, bundleID: String?) throws(APIError) -> PushExport {
-        switch entry.platform {
+        switch entry.push.platform {
         case .android:
-            var message = entry.payload.objectValue ?? [:]
-            message["token"] = .string(entry.deviceToken)
+            var message = entry.push.payload.objectValue ?? [:]
+            message["token"] = .string(entry.push.deviceToken)
             return PushExport(filename: "\(entry.id).json", body: .object(["message": .object(message)]))
         case .ios:
-            guard entry.kind != .walletPassUpdate else {
+            guard entry.push.kind != .walletPassUpdate else {
                 throw APIError(.conflict, "a wallet_pass_update push is addressed to Wallet, not to an app: it has no .apns form")
             }
             guard let bundleID else {
                 throw APIError(.conflict, "no bundle id for this push: register the token with bundle_id or set ios_bundle_id in /_mock/config")
             }
-            var file = entry.payload.objectValue ?? [:]
+            var file = entry.push.payload.objectValue ?? [:]
             file["Simulator Target Bundle"] = .string(bundleID)
             let body = JSONValue.object(file)
             let size = body.encoded().count

@@ -28,17 +28,11 @@ public final class PushOutbox: Sendable {
 
     /// Records pushes in order at the tenant's now; returns them as recorded.
     @discardableResult
-    public func append(_ drafts: [PushDraft]) -> [PushEntry] {
-        guard !drafts.isEmpty else { return [] }
+    public func append(_ pushes: [Push]) -> [PushEntry] {
+        guard !pushes.isEmpty else { return [] }
         let now = clock.now
         return state.withLock { state in
-            let entries = drafts.map { draft in
-                PushEntry(
-                    id: state.ids.uuid(), createdAt: now, platform: draft.platform, deviceToken: draft.deviceToken,
-                    driverID: draft.driverID, kind: draft.kind, campaignID: draft.campaignID, payload: draft.payload,
-                    apnsHeaders: draft.apnsHeaders
-                )
-            }
+            let entries = pushes.map { PushEntry(id: state.ids.uuid(), createdAt: now, push: $0) }
             state.entries.append(contentsOf: entries)
             if state.entries.count > capacity + capacity / 10 { state.entries.removeFirst(state.entries.count - capacity) }
             return entries
@@ -52,8 +46,9 @@ public final class PushOutbox: Sendable {
     ) -> [PushEntry] {
         let entries = state.withLock { $0.entries.suffix(capacity) }
         return entries.filter { entry in
-            (platform.map { entry.platform == $0 } ?? true) && (kind.map { entry.kind == $0 } ?? true)
-                && (deviceToken.map { entry.deviceToken == $0 } ?? true) && (driverID.map { entry.driverID == $0 } ?? true)
+            let push = entry.push
+            return (platform.map { push.platform == $0 } ?? true) && (kind.map { push.kind == $0 } ?? true)
+                && (deviceToken.map { push.deviceToken == $0 } ?? true) && (driverID.map { push.driverID == $0 } ?? true)
                 && (since.map { entry.createdAt >= $0 } ?? true)
         }
     }

@@ -4,7 +4,7 @@
 /// iOS, under `data` on Android.
 enum IQLPush {
     /// The push an event makes for each of the driver's devices, if any.
-    static func draft(for event: PlatformEvent, to device: PushTarget, settings: TenantSettings) -> PushDraft? {
+    static func push(for event: PlatformEvent, to device: PushTarget, settings: TenantSettings) -> Push? {
         let kind: PushKind
         let data: [String: JSONValue]
         switch event.kind {
@@ -22,13 +22,13 @@ enum IQLPush {
             var payload = data
             payload["aps"] = .object(["content-available": .integer(1)])
             payload["data"] = .object(data)
-            return PushDraft(
+            return Push(
                 platform: .ios, deviceToken: device.token, driverID: device.driverID, kind: kind, campaignID: nil,
                 payload: .object(payload),
                 apnsHeaders: .init(topic: device.bundleID, pushType: "background", priority: "5")
             )
         case .android:
-            return PushDraft(
+            return Push(
                 platform: .android, deviceToken: device.token, driverID: device.driverID, kind: kind, campaignID: nil,
                 payload: .object(["data": .object(data)]), apnsHeaders: nil
             )
