@@ -11,12 +11,7 @@ extension ControlHandlers {
             guard let parsed = EventKind(rawValue: type) else { throw APIError.badRequest("type must be an event kind") }
             kind = parsed
         }
-        var since: Date?
-        if let text = input.query.since {
-            guard let instant = RFC3339.date(from: text) else { throw APIError.badRequest("since must be an RFC 3339 date-time") }
-            since = instant
-        }
-        let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: since)
+        let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: input.query.since)
         return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
     }
 
