@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import OpenAPIRuntime
 
 /// Builds the MockPlatform HTTP application: every module's generated routes on one router,
@@ -41,6 +42,7 @@ public enum MockPlatformServer {
         )
         var application = Application(
             responder: responder,
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
@@ -54,6 +56,10 @@ public enum MockPlatformServer {
         ))
         return application
     }
+
+    /// How long a connection may stay silent (between requests, or in the middle of a slow
+    /// request's head) before the server closes it.
+    static let idleTimeout = TimeAmount.seconds(30)
 
     /// The front-door responder and the routes it answers.
     public static func makeResponder(
