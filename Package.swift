@@ -42,10 +42,11 @@ let package = Package(
         generatedAPI("PublisherAPI"),
         generatedAPI("ControlAPI"),
         generatedAPI("CampaignsAPI"),
+        generatedAPI("LoyaltyAPI"),
         .target(
             name: "MockPlatform",
             dependencies: [
-                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI",
+                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI", "LoyaltyAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

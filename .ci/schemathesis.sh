@@ -41,6 +41,7 @@ for spec in $SPECS; do
   case "$spec" in
     iql) headers=(-H "Authorization: APIKEY mock-api-key") ;;
     campaigns) headers=(-H "Authorization: Bearer ci") ;;
+    loyalty) headers=(-H "Poq-User-Id: member-gold") ;;
   esac
   echo "-- $spec.yaml"
   code=0

@@ -11,12 +11,17 @@ public struct APIError: Error, Sendable, Equatable {
     public var field: String?
     /// Extra response headers, e.g. `Allow` on a 405.
     public var headers: HTTPFields
+    /// The reason as a code, for APIs whose error shape names one (the loyalty problem `type`).
+    public var code: String?
 
-    public init(_ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:]) {
+    public init(
+        _ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:], code: String? = nil
+    ) {
         self.status = status
         self.message = message
         self.field = field
         self.headers = headers
+        self.code = code
     }
 
     public static func badRequest(_ message: String, field: String? = nil) -> APIError {

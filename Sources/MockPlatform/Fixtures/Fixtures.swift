@@ -3,7 +3,7 @@ import Foundation
 /// What every new tenant starts from, read once at start from the fixture folder.
 ///
 /// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`,
-/// optionally `webhooks.json`
+/// optionally `webhooks.json` and `loyalty.json`
 /// (see `Resources/README.md`).
 public struct Fixtures: Sendable {
     public var settings: TenantSettings
@@ -14,6 +14,8 @@ public struct Fixtures: Sendable {
     public var zipcodes: ZipDirectory
     /// Webhook endpoints every new tenant starts with (`webhooks.json`, optional).
     public var webhookEndpoints: [WebhookEndpointSeed] = []
+    /// Loyalty members every new tenant starts with (`loyalty.json`, optional).
+    public var members: [MemberFixture] = []
     /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
     public var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
 
@@ -41,6 +43,10 @@ public struct Fixtures: Sendable {
         )
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("webhooks.json").path) {
             fixtures.webhookEndpoints = try decode(WebhookFile.self, "webhooks.json", in: folder).endpoints
+        }
+        struct MemberFile: Decodable { var members: [MemberFixture] }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("loyalty.json").path) {
+            fixtures.members = try decode(MemberFile.self, "loyalty.json", in: folder).members
         }
         return fixtures
     }

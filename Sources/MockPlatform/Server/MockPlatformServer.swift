@@ -22,6 +22,7 @@ public enum MockPlatformServer {
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
             CampaignsModule(),
+            LoyaltyModule(),
             ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
         ]
     }

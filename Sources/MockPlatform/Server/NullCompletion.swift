@@ -86,8 +86,13 @@ struct NullCompletion: ServerMiddleware {
         return .object(required: nullableRequired.sorted(), properties: nested.filter { $0.value.hasNullableRequired })
     }
 
+    /// Whether a property's schema, or the component it refers to, admits `null`.
     private static func isNullable(_ node: Any, schemas: [String: Any]) -> Bool {
-        guard let schema = node as? [String: Any] else { return false }
+        guard var schema = node as? [String: Any] else { return false }
+        if let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
+           let target = schemas[String(name)] as? [String: Any] {
+            schema = target
+        }
         if let types = schema["type"] as? [String] { return types.contains("null") }
         return false
     }

@@ -17,6 +17,7 @@ enum SettingsSchema {
             .value("ios_bundle_id", \.iosBundleID, .identifier("bundle id", extra: ".-")),
             .value("android_package", \.androidPackage, .identifier("package name", extra: "._")),
             .value("qualification_push_message", \.qualificationPushMessage, .text(nonEmpty: true)),
+            .value("wallet_enabled", \.walletEnabled, .boolean),
             .value("excluded_states", \.excludedStates, .strings(
                 rule: "must be a list of two-letter codes of the 50 states and DC", nonEmpty: false,
                 { USState.isStateOrDC($0.uppercased()) ? $0.uppercased() : nil }

@@ -22,6 +22,8 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     /// The app's iOS bundle id and Android package name, when set.
     public var iosBundleID: String?
     public var androidPackage: String?
+    /// Whether members can get a Wallet pass (`walletPassAvailable`).
+    public var walletEnabled = true
     /// The `msg` of the qualification push the publisher backend sends.
     public var qualificationPushMessage = "Yay! You qualified for a great offer."
     /// States removed from the supported-locations list (upper case when read from JSON).

@@ -10,6 +10,7 @@ final class ConfigTests: XCTestCase {
         "api_keys": ["mock-api-key"],
         "publisher_app_name": "mock_app-prod",
         "qualification_push_message": "Yay! You qualified for a great offer.",
+        "wallet_enabled": true,
         "publisher_app_id": "mock_app",
         "webhook_retry_profile": "standard",
         "webhook_timeout_ms": 10_000,

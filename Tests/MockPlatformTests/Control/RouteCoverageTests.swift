@@ -66,7 +66,7 @@ final class RouteCoverageTests: XCTestCase {
             }
 
             var documented: [String: Set<String>] = [:]
-            for name in ["iql", "publisher", "control", "campaigns"] {
+            for name in ["iql", "publisher", "control", "campaigns", "loyalty"] {
                 let reply = try await probe.platform.send(.get, "/_mock/openapi/\(name).yaml")
                 XCTAssertEqual(reply.status, .ok, name)
                 documented[name] = Self.operations(inYAML: reply.text)
@@ -78,10 +78,10 @@ final class RouteCoverageTests: XCTestCase {
                 let spec = probe.modules.module(for: String(parts[1]))?.name ?? "?"
                 XCTAssertTrue(documented[spec, default: []].contains(route), "\(route) is not under paths: in \(spec).yaml")
             }
-            // The publisher, control and campaigns documents are served in full. (iql.yaml documents every IQL
+            // The publisher, control, campaigns and loyalty documents are served in full. (iql.yaml documents every IQL
             // endpoint, but only those listed in Sources/IQLAPI/openapi-generator-config.yaml are routed.)
             let answered = Set(routes)
-            for spec in ["publisher", "control", "campaigns"] {
+            for spec in ["publisher", "control", "campaigns", "loyalty"] {
                 for operation in documented[spec, default: []].sorted() {
                     XCTAssertTrue(answered.contains(operation), "\(operation) of \(spec).yaml is not routed")
                 }

@@ -1,0 +1,88 @@
+import Foundation
+import LoyaltyAPI
+
+/// The Poq-style loyalty API (`openapi/loyalty.yaml`): account content, summary, rewards and
+/// activities of the member the `Poq-User-Id` header names.
+struct LoyaltyHandlers: APIProtocol {
+    /// The account screen's blocks, the same for every member.
+    static let blocks: [Components.Schemas.Block] = [
+        .init(_type: .loyalty, title: "Loyalty", deeplink: nil),
+        .init(_type: .link, title: "Rewards", deeplink: "loyalty/rewards"),
+        .init(_type: .link, title: "Activities", deeplink: "loyalty/activities"),
+    ]
+
+    func getAccountContent(_ input: Operations.GetAccountContent.Input) async throws -> Operations.GetAccountContent.Output {
+        let tenant = try Tenant.bound()
+        let member = try await tenant.loyalty.member(input.headers.poqUserId)
+        let loyalty = try member.loyalty.map { try Self.summary($0, tenant: tenant).decoded(as: Components.Schemas.LoyaltyOrNull.self) }
+        return .ok(.init(body: .json(.init(
+            account: .init(id: member.id, email: member.email, firstName: member.firstName, lastName: member.lastName),
+            blocks: Self.blocks, loyalty: loyalty
+        ))))
+    }
+
+    func getLoyaltySummary(_ input: Operations.GetLoyaltySummary.Input) async throws -> Operations.GetLoyaltySummary.Output {
+        let tenant = try Tenant.bound()
+        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
+        guard let account = member.loyalty else { throw APIError.internal }
+        return .ok(.init(body: .json(try Self.summary(account, tenant: tenant).decoded())))
+    }
+
+    func listRewards(_ input: Operations.ListRewards.Input) async throws -> Operations.ListRewards.Output {
+        let tenant = try Tenant.bound()
+        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
+        let now = tenant.clock.now
+        return .ok(.init(body: .json(.init(rewards: member.rewards.map { Self.reward($0, now: now) }))))
+    }
+
+    func applyReward(_ input: Operations.ApplyReward.Input) async throws -> Operations.ApplyReward.Output {
+        let tenant = try Tenant.bound()
+        let reward = try await tenant.loyalty.applyReward(input.path.rewardId, member: input.headers.poqUserId)
+        return .ok(.init(body: .json(Self.reward(reward, now: tenant.clock.now))))
+    }
+
+    func listActivities(_ input: Operations.ListActivities.Input) async throws -> Operations.ListActivities.Output {
+        let tenant = try Tenant.bound()
+        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
+        let now = tenant.clock.now
+        return .ok(.init(body: .json(.init(activities: member.activities.map { Self.activity($0, now: now) }))))
+    }
+
+    func redeemActivity(_ input: Operations.RedeemActivity.Input) async throws -> Operations.RedeemActivity.Output {
+        let tenant = try Tenant.bound()
+        let activity = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
+        return .ok(.init(body: .json(Self.activity(activity, now: tenant.clock.now))))
+    }
+
+    /// The Loyalty object as JSON, shared by the summary and the account content's nullable copy.
+    private static func summary(_ account: Member.Account, tenant: Tenant) -> JSONValue {
+        .object([
+            "isActive": .bool(account.isActive),
+            "cardNumber": .string(account.cardNumber),
+            "barcode": .object(["value": .string(account.cardNumber), "format": .string(account.barcodeFormat.rawValue)]),
+            "points": .integer(Int64(account.points)),
+            "pointsToGo": .integer(Int64(account.pointsToGo)),
+            "pointsForReward": .integer(Int64(account.pointsForReward)),
+            "tier": account.tier.map(JSONValue.string) ?? .null,
+            "expiringPoints": .integer(Int64(account.expiringPoints)),
+            "expiringPointsDate": account.expiringPointsDate.map { .string(CalendarDay(containing: $0).description) } ?? .null,
+            "walletPassAvailable": .bool(account.isActive && tenant.settings.walletEnabled),
+        ])
+    }
+
+    private static func reward(_ item: LoyaltyItem, now: Date) -> Components.Schemas.Reward {
+        .init(
+            id: item.id, title: item.title, description: item.description, imageUrl: item.imageURL,
+            barcode: item.barcode.map { .init(value: $0.value, format: .init(rawValue: $0.format.rawValue) ?? .qr) }
+                ?? .init(value: item.id, format: .qr),
+            pointsCost: item.points, expiryDate: item.expiryDate, isExpired: item.isExpired(at: now), isApplied: item.isApplied
+        )
+    }
+
+    private static func activity(_ item: LoyaltyItem, now: Date) -> Components.Schemas.Activity {
+        .init(
+            id: item.id, title: item.title, description: item.description, imageUrl: item.imageURL, points: item.points,
+            expiryDate: item.expiryDate, isExpired: item.isExpired(at: now), isApplied: item.isApplied
+        )
+    }
+}

@@ -1,0 +1,19 @@
+import OpenAPIRuntime
+
+/// The Poq-style loyalty API (`openapi/loyalty.yaml`) as a platform module.
+struct LoyaltyModule: PlatformModule {
+    var name: String { "loyalty" }
+    var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
+    var errorShape: any ErrorShape { LoyaltyErrorShape() }
+    var requestGuard: (any RequestGuard)? { MemberGuard() }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try LoyaltyStore(runtime: runtime, restoring: snapshot)
+    }
+
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws {
+        try LoyaltyHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    }
+}

@@ -1,0 +1,44 @@
+import HTTPTypes
+
+/// Why a loyalty request is refused (`openapi/loyalty.yaml`, `loyalty-wallet.md` A.4): the
+/// problem `type`, `title` and status of each reason.
+enum LoyaltyProblem: String, CaseIterable {
+    case missingMember = "missing-member"
+    case noLoyaltyAccount = "no-loyalty-account"
+    case notFound = "not-found"
+    case inactive
+    case alreadyApplied = "already-applied"
+    case expired
+    case insufficientPoints = "insufficient-points"
+
+    /// The problem `type` URN.
+    var type: String { "urn:mock:loyalty:\(rawValue)" }
+
+    var title: String {
+        switch self {
+        case .missingMember: "Member id missing"
+        case .noLoyaltyAccount: "No loyalty account"
+        case .notFound: "Item not found"
+        case .inactive: "Loyalty inactive"
+        case .alreadyApplied: "Already applied"
+        case .expired: "Expired"
+        case .insufficientPoints: "Not enough points"
+        }
+    }
+
+    /// The error to throw, with `detail`.
+    func error(_ detail: String) -> APIError {
+        let status: HTTPResponse.Status = switch self {
+        case .missingMember: .unauthorized
+        case .noLoyaltyAccount, .notFound: .notFound
+        case .inactive, .alreadyApplied, .expired, .insufficientPoints: .conflict
+        }
+        return APIError(status, detail, code: type)
+    }
+
+    /// The reason behind a problem `type`, if it is one of these.
+    init?(type: String) {
+        guard type.hasPrefix("urn:mock:loyalty:") else { return nil }
+        self.init(rawValue: String(type.dropFirst("urn:mock:loyalty:".count)))
+    }
+}
