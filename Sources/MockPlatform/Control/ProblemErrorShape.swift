@@ -1,19 +1,25 @@
 import Foundation
 import HTTPTypes
 
-/// RFC 9457 `application/problem+json`, the control API's errors (`openapi/control.yaml`
-/// Problem).
+/// RFC 9457 `application/problem+json`: the control API's errors (`openapi/control.yaml`
+/// Problem), and the loyalty and wallet APIs', whose refusals carry a problem `type` URN (the
+/// error's `code`) with its title; the front door's own errors are `about:blank` with the
+/// reason phrase.
 struct ProblemErrorShape: ErrorShape {
-    var unknownRouteMessage: String { "unknown control endpoint" }
+    /// Titles by problem type, for errors that carry a `code`.
+    var titles: [String: String] = [:]
+    var unknownRouteMessage: String = "unknown control endpoint"
+
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "method \(method.rawValue) is not allowed" }
     var malformedJSONMessage: String { "malformed JSON body" }
 
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/problem+json"
+        let type = error.code.flatMap { titles[$0] == nil ? nil : $0 }
         let body: JSONValue = .object([
-            "type": .string("about:blank"),
-            "title": .string(error.status.reasonPhrase),
+            "type": .string(type ?? "about:blank"),
+            "title": .string(type.flatMap { titles[$0] } ?? error.status.reasonPhrase),
             "status": .integer(Int64(error.status.code)),
             "detail": .string(error.message),
         ])

@@ -2,13 +2,16 @@ import OpenAPIRuntime
 
 /// The Poq-style loyalty API (`openapi/loyalty.yaml`) as a platform module.
 struct LoyaltyModule: PlatformModule {
+    /// The pass type id of the server's Wallet passes.
+    let passTypeIdentifier: String
+
     var name: String { "loyalty" }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
-    var errorShape: any ErrorShape { LoyaltyErrorShape() }
+    var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
     var requestGuard: (any RequestGuard)? { MemberGuard() }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        try LoyaltyStore(runtime: runtime, restoring: snapshot)
+        try LoyaltyStore(runtime: runtime, passTypeIdentifier: passTypeIdentifier, restoring: snapshot)
     }
 
     func registerHandlers(

@@ -4,6 +4,7 @@ import HTTPTypes
 /// problem `type`, `title` and status of each reason.
 enum LoyaltyProblem: String, CaseIterable {
     case missingMember = "missing-member"
+    case invalidPassID = "invalid-pass-id"
     case noLoyaltyAccount = "no-loyalty-account"
     case notFound = "not-found"
     case inactive
@@ -17,6 +18,7 @@ enum LoyaltyProblem: String, CaseIterable {
     var title: String {
         switch self {
         case .missingMember: "Member id missing"
+        case .invalidPassID: "Unknown pass type"
         case .noLoyaltyAccount: "No loyalty account"
         case .notFound: "Item not found"
         case .inactive: "Loyalty inactive"
@@ -30,15 +32,13 @@ enum LoyaltyProblem: String, CaseIterable {
     func error(_ detail: String) -> APIError {
         let status: HTTPResponse.Status = switch self {
         case .missingMember: .unauthorized
+        case .invalidPassID: .badRequest
         case .noLoyaltyAccount, .notFound: .notFound
         case .inactive, .alreadyApplied, .expired, .insufficientPoints: .conflict
         }
         return APIError(status, detail, code: type)
     }
 
-    /// The reason behind a problem `type`, if it is one of these.
-    init?(type: String) {
-        guard type.hasPrefix("urn:mock:loyalty:") else { return nil }
-        self.init(rawValue: String(type.dropFirst("urn:mock:loyalty:".count)))
-    }
+    /// Titles by problem type, for the error shape.
+    static var titles: [String: String] { Dictionary(uniqueKeysWithValues: allCases.map { ($0.type, $0.title) }) }
 }

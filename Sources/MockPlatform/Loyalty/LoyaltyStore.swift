@@ -1,27 +1,60 @@
 import Foundation
 
-/// One tenant's loyalty members (`openapi/loyalty.yaml`). Every change to a member runs in one
-/// isolated step, so concurrent applies and redeems never lose an update, never apply twice and
-/// never take points below zero.
+/// One tenant's loyalty members and their Wallet passes (`openapi/loyalty.yaml`,
+/// `openapi/wallet.yaml`). Every change to a member runs in one isolated step, so concurrent
+/// applies and redeems never lose an update, never apply twice and never take points below
+/// zero; the same step moves the member's pass to a new version and records its update pushes.
+///
+/// The passes live here, not in a store of their own, because a pass is a view of its member:
+/// a points change and the pass update it causes must be one step.
 public actor LoyaltyStore: ModuleStore {
     struct State: Codable, Sendable {
         /// By `Poq-User-Id`.
         var members: [String: Member] = [:]
+        /// By serial number (the card number).
+        var passes: [String: PassRecord] = [:]
+        /// The tenant's pass update tag: starts at 1, grows with every pass change.
+        var updateTag = 1
+        /// In registration order.
+        var registrations: [PassRegistration] = []
+        /// The newest `logCapacity` device log lines.
+        var logs: [WalletLogEntry] = []
+        var ids: IDGenerator
     }
 
-    private var state: State
-    private let runtime: TenantRuntime
+    static let logCapacity = 1_000
 
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+    var state: State
+    let runtime: TenantRuntime
+    /// The pass type id every pass of this server carries.
+    let passTypeIdentifier: String
+
+    init(runtime: TenantRuntime, passTypeIdentifier: String, restoring snapshot: JSONValue?) throws {
         self.runtime = runtime
+        self.passTypeIdentifier = passTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
         } else {
             let now = runtime.clock.now
-            state = State(members: Dictionary(
-                runtime.fixtures.members.map { ($0.id, $0.member(loadedAt: now)) }, uniquingKeysWith: { first, _ in first }
-            ))
+            var state = State(ids: runtime.seed.generator(for: "loyalty"))
+            for fixture in runtime.fixtures.members {
+                let member = fixture.member(loadedAt: now)
+                state.members[member.id] = member
+                if let card = member.loyalty?.cardNumber {
+                    state.passes[card] = PassRecord(
+                        serialNumber: card, memberID: member.id, authenticationToken: Self.token(&state.ids),
+                        updatedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)), updateTag: 1
+                    )
+                }
+            }
+            self.state = state
         }
+    }
+
+    /// 32 URL-safe characters.
+    private static func token(_ ids: inout IDGenerator) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        return String((0..<32).map { _ in alphabet[Int(ids.next() % UInt64(alphabet.count))] })
     }
 
     public func snapshot() throws -> JSONValue { try Self.json(state) }
@@ -76,6 +109,7 @@ public actor LoyaltyStore: ModuleStore {
         member.loyalty = account
         member[keyPath: list][index].isApplied = true
         state.members[memberID] = member
+        passChanged(account.cardNumber)
         return member[keyPath: list][index]
     }
 }

@@ -22,7 +22,7 @@ public enum MockPlatformServer {
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
             CampaignsModule(),
-            LoyaltyModule(),
+            LoyaltyModule(passTypeIdentifier: "pass.com.example.mock.loyalty"),
             ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
         ]
     }
