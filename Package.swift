@@ -43,10 +43,11 @@ let package = Package(
         generatedAPI("ControlAPI"),
         generatedAPI("CampaignsAPI"),
         generatedAPI("LoyaltyAPI"),
+        generatedAPI("WalletAPI"),
         .target(
             name: "MockPlatform",
             dependencies: [
-                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI", "LoyaltyAPI",
+                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

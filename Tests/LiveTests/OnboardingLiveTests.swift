@@ -70,7 +70,7 @@ final class OnboardingLiveTests: XCTestCase {
         let server = try LiveServer()
         let list = try await server.request("GET", "/_mock/openapi")
         let names = try XCTUnwrap(try list.json()["specs"] as? [String])
-        XCTAssertEqual(names, ["campaigns", "control", "iql", "loyalty", "publisher"])
+        XCTAssertEqual(names, ["campaigns", "control", "iql", "loyalty", "publisher", "wallet"])
         for name in names {
             let served = try await server.request("GET", "/_mock/openapi/\(name).yaml")
             XCTAssertEqual(served.status, 200)

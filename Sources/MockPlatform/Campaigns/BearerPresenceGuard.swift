@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// The campaign backend's auth (`openapi/campaigns.yaml` parameter Authorization):
+/// The campaign backend's auth (`openapi/campaigns.yaml` security scheme bearer):
 /// `Bearer <token>`, the scheme in any case, then spaces and a token starting with a visible
 /// ASCII character; the token itself is not checked.
 struct BearerPresenceGuard: RequestGuard {

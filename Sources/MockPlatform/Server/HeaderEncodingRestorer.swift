@@ -10,7 +10,7 @@ import OpenAPIRuntime
 /// `attachment%3B%20…`. The handlers' values are finished header values, so the encoding is
 /// undone here.
 struct HeaderEncodingRestorer: ServerMiddleware {
-    static let restored: [HTTPField.Name] = [.location, .contentDisposition]
+    static let restored: [HTTPField.Name] = [.location, .contentDisposition, .lastModified]
 
     func intercept(
         _ request: HTTPRequest,

@@ -23,6 +23,7 @@ public enum MockPlatformServer {
             PublisherModule(zipcodes: fixtures.zipcodes),
             CampaignsModule(),
             LoyaltyModule(passTypeIdentifier: "pass.com.example.mock.loyalty"),
+            WalletModule(),
             ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
         ]
     }

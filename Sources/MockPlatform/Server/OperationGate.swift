@@ -8,6 +8,9 @@ public struct RawRequest: Sendable {
     public var json: [String: JSONValue]
     /// Path parameters, percent-decoded.
     public var pathParameters: [String: String]
+    /// The request's header fields (those the generated input leaves out, such as
+    /// `Authorization`, included).
+    public var headers: HTTPFields = [:]
 }
 
 /// Contract checks of one operation, run before the generated decoder so that each rule's own
@@ -30,7 +33,7 @@ struct OperationGate: ServerMiddleware {
         do {
             if let rule = rules[operationID] {
                 let parameters = metadata.pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
-                try await rule(RawRequest(json: RequestBody.json ?? [:], pathParameters: parameters))
+                try await rule(RawRequest(json: RequestBody.json ?? [:], pathParameters: parameters, headers: request.headerFields))
             }
             return try await next(request, body, metadata)
         } catch {

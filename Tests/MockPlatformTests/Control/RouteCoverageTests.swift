@@ -66,7 +66,7 @@ final class RouteCoverageTests: XCTestCase {
             }
 
             var documented: [String: Set<String>] = [:]
-            for name in ["iql", "publisher", "control", "campaigns", "loyalty"] {
+            for name in ["iql", "publisher", "control", "campaigns", "loyalty", "wallet"] {
                 let reply = try await probe.platform.send(.get, "/_mock/openapi/\(name).yaml")
                 XCTAssertEqual(reply.status, .ok, name)
                 documented[name] = Self.operations(inYAML: reply.text)

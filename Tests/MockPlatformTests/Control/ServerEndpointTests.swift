@@ -66,8 +66,8 @@ final class ServerEndpointTests: XCTestCase {
 
     func testUnknownSpecIsAProblem404() async throws {
         try await TestPlatform.run { platform in
-            let wallet = try await platform.send(.get, "/_mock/openapi/wallet.yaml")
-            wallet.assertProblem(.notFound, "no spec named wallet")
+            let unknown = try await platform.send(.get, "/_mock/openapi/payments.yaml")
+            unknown.assertProblem(.notFound, "no spec named payments")
             for path in ["/_mock/openapi/iql.json", "/_mock/openapi/.yaml", "/_mock/openapi/iql.yaml/extra", "/_mock/nothing"] {
                 let reply = try await platform.send(.get, path)
                 XCTAssertEqual(reply.status, .notFound, path)

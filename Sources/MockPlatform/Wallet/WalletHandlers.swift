@@ -1,0 +1,67 @@
+import Foundation
+import WalletAPI
+
+/// The PassKit web service (`openapi/wallet.yaml`) Wallet calls to keep loyalty passes current.
+struct WalletHandlers: APIProtocol {
+    /// The pass (404) and then its `ApplePass` token (401), checked before decoding because the
+    /// generated input leaves `Authorization` out; then a registration's push token (400).
+    static let rules: [String: OperationRule] = [
+        Operations.RegisterPassDevice.id: { request in
+            try await authenticate(request)
+            _ = try pushToken(request.json)
+        },
+        Operations.UnregisterPassDevice.id: { request in try await authenticate(request) },
+    ]
+
+    static func authenticate(_ request: RawRequest) async throws {
+        let path = request.pathParameters
+        _ = try await Tenant.bound().loyalty.authenticate(
+            type: path["passTypeIdentifier"] ?? "", serial: path["serialNumber"] ?? "", authorization: request.headers[.authorization]
+        )
+    }
+
+    static func pushToken(_ body: [String: JSONValue]) throws(APIError) -> String {
+        guard let token = body["pushToken"]?.stringValue, !token.isEmpty, token.count.isMultiple(of: 2),
+              token.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
+            throw WalletProblem.badRequest.error("pushToken must be a hex string")
+        }
+        return token.lowercased()
+    }
+
+    func registerPassDevice(_ input: Operations.RegisterPassDevice.Input) async throws -> Operations.RegisterPassDevice.Output {
+        let path = input.path
+        let isNew = try await Tenant.bound().loyalty.register(
+            device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber,
+            pushToken: Self.pushToken(RequestBody.json ?? [:])
+        )
+        return isNew ? .created(.init()) : .ok(.init())
+    }
+
+    func unregisterPassDevice(_ input: Operations.UnregisterPassDevice.Input) async throws -> Operations.UnregisterPassDevice.Output {
+        let path = input.path
+        try await Tenant.bound().loyalty.unregister(
+            device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber
+        )
+        return .ok(.init())
+    }
+
+    func listUpdatablePasses(_ input: Operations.ListUpdatablePasses.Input) async throws -> Operations.ListUpdatablePasses.Output {
+        let store = try Tenant.bound().loyalty
+        let since = input.query.passesUpdatedSince.flatMap { Int($0) }
+        guard let found = await store.updatedSerials(
+            device: input.path.deviceLibraryIdentifier, type: input.path.passTypeIdentifier, since: since
+        ) else { return .noContent(.init()) }
+        return .ok(.init(body: .json(.init(serialNumbers: found.serials, lastUpdated: String(found.tag)))))
+    }
+
+    func logPassMessages(_ input: Operations.LogPassMessages.Input) async throws -> Operations.LogPassMessages.Output {
+        let logs = RequestBody.json?["logs"]
+        let messages: [String] = switch logs {
+        case .array(let items)?: items.map { $0.stringValue ?? $0.text }
+        case nil: []
+        case let other?: [other.text]
+        }
+        try await Tenant.bound().loyalty.log(messages)
+        return .ok(.init())
+    }
+}

@@ -1,0 +1,16 @@
+import OpenAPIRuntime
+
+/// The PassKit web service (`openapi/wallet.yaml`) as a platform module. Its state is the
+/// loyalty store's (a pass is a view of its member), so it makes no store of its own.
+struct WalletModule: PlatformModule {
+    var name: String { "wallet" }
+    var pathPrefixes: [String] { ["/wallet/"] }
+    var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
+    var rules: [String: OperationRule] { WalletHandlers.rules }
+
+    func registerHandlers(
+        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
+    ) throws {
+        try WalletHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    }
+}

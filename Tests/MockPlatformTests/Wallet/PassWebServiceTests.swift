@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// The PassKit web service (`openapi/wallet.yaml`): registration, the changed-serials list with
+/// string tags, authentication, unregistration, device logs, and the update pushes a points
+/// change records.
+final class PassWebServiceTests: XCTestCase {
+    static let passType = "pass.com.example.mock.loyalty"
+    static let serial = "6001234567890"
+    static let pushToken = String(repeating: "ab", count: 32)
+
+    /// The gold member's pass authentication token, read from the tenant's store.
+    static func token(_ probe: PlatformProbe) async throws -> String {
+        let (pass, _) = try await probe.tenants.tenant(.default).loyalty.pass(ofMember: "member-gold")
+        return pass.authenticationToken
+    }
+
+    static func registration(_ device: String) -> String {
+        "/wallet/v1/devices/\(device)/registrations/\(passType)/\(serial)"
+    }
+
+    func testTheWebServiceWalk() async throws {
+        try await PlatformProbe.run { probe in
+            let platform = probe.platform
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(probe))"]
+            let body = ["pushToken": Self.pushToken]
+            let first = try await platform.send(.post, Self.registration("device-1"), json: body, headers: auth)
+            XCTAssertEqual(first.status, .created)
+            let again = try await platform.send(.post, Self.registration("device-1"), json: body, headers: auth)
+            XCTAssertEqual(again.status, .ok)
+
+            let list = try await platform.send(.get, "/wallet/v1/devices/device-1/registrations/\(Self.passType)")
+            XCTAssertEqual(list.status, .ok)
+            let serials = try list.json()
+            XCTAssertEqual(serials["serialNumbers"] as? [String], [Self.serial])
+            let tag = try XCTUnwrap(serials["lastUpdated"] as? String, "lastUpdated is a JSON string")
+            let unchanged = try await platform.send(.get, "/wallet/v1/devices/device-1/registrations/\(Self.passType)?passesUpdatedSince=\(tag)")
+            XCTAssertEqual(unchanged.status, .noContent)
+
+            let applied = try await platform.send(.post, "/loyalty/v1/rewards/rw-2off/apply", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            XCTAssertEqual(applied.status, .ok)
+            let changed = try await platform.send(.get, "/wallet/v1/devices/device-1/registrations/\(Self.passType)?passesUpdatedSince=\(tag)")
+            XCTAssertEqual(try changed.json()["serialNumbers"] as? [String], [Self.serial], "the points change shows as an update")
+            XCTAssertNotEqual(try changed.json()["lastUpdated"] as? String, tag)
+
+            let pushes = try await platform.send(.get, "/_mock/pushes?kind=wallet_pass_update").json()["pushes"] as? [[String: Any]]
+            XCTAssertEqual(pushes?.count, 1, "one push per registered token")
+            XCTAssertEqual(pushes?.first?["device_token"] as? String, Self.pushToken)
+            XCTAssertEqual((pushes?.first?["payload"] as? [String: Any])?.count, 0, "an empty payload")
+            XCTAssertEqual((pushes?.first?["apns_headers"] as? [String: String])?["apns-topic"], Self.passType)
+
+            let wrong = try await platform.send(.post, Self.registration("device-2"), json: body, headers: [.authorization: "ApplePass nope"])
+            XCTAssertEqual(wrong.status, .unauthorized)
+            XCTAssertEqual(try wrong.json()["type"] as? String, "urn:mock:wallet:unauthorized")
+            let unknown = try await platform.send(.post, "/wallet/v1/devices/d/registrations/\(Self.passType)/000", json: body, headers: auth)
+            XCTAssertEqual(unknown.status, .notFound, "an unknown pass is a 404, checked before the token")
+            let badToken = try await platform.send(.post, Self.registration("device-3"), json: ["pushToken": "xyz"], headers: auth)
+            XCTAssertEqual(badToken.status, .badRequest)
+
+            let removed = try await platform.send(.delete, Self.registration("device-1"), headers: auth)
+            XCTAssertEqual(removed.status, .ok)
+            let removedAgain = try await platform.send(.delete, Self.registration("device-1"), headers: auth)
+            XCTAssertEqual(removedAgain.status, .ok, "idempotent")
+            let none = try await platform.send(.get, "/wallet/v1/devices/device-1/registrations/\(Self.passType)")
+            XCTAssertEqual(none.status, .noContent)
+
+            let logged = try await platform.send(.post, "/wallet/v1/log", json: ["logs": ["Web service error for pass.com.example.mock.loyalty"]])
+            XCTAssertEqual(logged.status, .ok)
+            let logs = try await probe.tenants.tenant(.default).loyalty.logs
+            XCTAssertEqual(logs.map(\.message), ["Web service error for pass.com.example.mock.loyalty"])
+        }
+    }
+}
