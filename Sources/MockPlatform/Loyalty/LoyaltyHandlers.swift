@@ -29,9 +29,7 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func listRewards(_ input: Operations.ListRewards.Input) async throws -> Operations.ListRewards.Output {
-        let tenant = try Tenant.bound()
-        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
-        let now = tenant.clock.now
+        let (member, now) = try await Self.loyaltyMember(input.headers.poqUserId)
         return .ok(.init(body: .json(.init(rewards: member.rewards.map { Self.reward($0, now: now) }))))
     }
 
@@ -42,9 +40,7 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func listActivities(_ input: Operations.ListActivities.Input) async throws -> Operations.ListActivities.Output {
-        let tenant = try Tenant.bound()
-        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
-        let now = tenant.clock.now
+        let (member, now) = try await Self.loyaltyMember(input.headers.poqUserId)
         return .ok(.init(body: .json(.init(activities: member.activities.map { Self.activity($0, now: now) }))))
     }
 
@@ -52,6 +48,12 @@ struct LoyaltyHandlers: APIProtocol {
         let tenant = try Tenant.bound()
         let activity = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
         return .ok(.init(body: .json(Self.activity(activity, now: tenant.clock.now))))
+    }
+
+    /// The member, who must have a loyalty account, and the tenant's now.
+    private static func loyaltyMember(_ id: String) async throws -> (Member, Date) {
+        let tenant = try Tenant.bound()
+        return (try await tenant.loyalty.loyaltyMember(id), tenant.clock.now)
     }
 
     /// The Loyalty object as JSON, shared by the summary and the account content's nullable copy.
