@@ -8,6 +8,8 @@ struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
     /// Where webhook endpoints may point.
     let webhookAllowlist: WebhookAllowlist
+    /// The development signing chain's root (PEM); nil when real certificates sign passes.
+    let walletRootPEM: String?
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }

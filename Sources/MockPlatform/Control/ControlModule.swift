@@ -10,6 +10,8 @@ struct ControlModule: PlatformModule {
     let webhooks: WebhookTransport
     /// `--admin-token`, when set.
     let adminToken: String?
+    /// The development signing chain's root (PEM); nil when real certificates sign passes.
+    var walletRootPEM: String? = nil
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
@@ -26,7 +28,7 @@ struct ControlModule: PlatformModule {
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist)
+        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM)
             .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }
