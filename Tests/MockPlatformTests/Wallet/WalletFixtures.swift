@@ -1,8 +1,28 @@
 import Foundation
 @testable import MockPlatform
+import XCTest
 
-/// Shared inputs of the wallet tests: the contract's example members.
+/// Shared inputs of the wallet tests: one development chain for the whole run (RSA key
+/// generation is the slow part) and the contract's example members.
 enum WalletFixtures {
+    /// A fresh temporary folder path (not created), removed when `test` ends.
+    static func temporaryDirectory(for test: XCTestCase) -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mock-platform-wallet-\(UUID().uuidString)")
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// The folder of the shared development chain, removed when the test process exits.
+    static let sharedDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("mock-platform-wallet-\(UUID().uuidString)")
+
+    private static let sharedIdentity = Result { () throws(WalletError) in
+        atexit { try? FileManager.default.removeItem(at: WalletFixtures.sharedDirectory) }
+        return try SigningIdentity.development(in: sharedDirectory, now: Date())
+    }
+
+    /// The development identity shared by the tests that do not examine the chain itself.
+    static func identity() throws -> SigningIdentity { try sharedIdentity.get() }
+
     /// The contract's `member-gold`: Code 128, 420 points, Gold, 50 expiring.
     static let gold = PassMember(
         cardNumber: "6001234567890", barcodeFormat: .code128, firstName: "Ada", lastName: "Lovelace",
@@ -22,5 +42,24 @@ enum WalletFixtures {
             member: member, passTypeIdentifier: "pass.com.example.mock.loyalty", teamIdentifier: "MOCKTEAM00",
             webServiceURL: "https://mock.example.test/wallet", authenticationToken: "q8Vn2xY7bT1kLm0pR4sW9zA3cE5gH6jK"
         )
+    }
+
+    /// The DER bytes of the first PEM block in a file, decoded here rather than by the code
+    /// under test.
+    static func derBytes(ofPEMFile url: URL) throws -> [UInt8] {
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        guard let begin = lines.firstIndex(where: { $0.hasPrefix("-----BEGIN ") }),
+              let end = lines[begin...].firstIndex(where: { $0.hasPrefix("-----END ") }),
+              let der = Data(base64Encoded: lines[(begin + 1)..<end].joined())
+        else { throw CocoaError(.fileReadCorruptFile) }
+        return Array(der)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `subsequence` occurs in the array as consecutive bytes.
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard let first = subsequence.first, subsequence.count <= count else { return subsequence.isEmpty }
+        return indices.contains { self[$0] == first && self[$0...].starts(with: subsequence) }
     }
 }
