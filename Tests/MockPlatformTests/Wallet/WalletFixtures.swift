@@ -1,9 +1,11 @@
 import Foundation
 @testable import MockPlatform
 import XCTest
+import ZIPFoundation
 
 /// Shared inputs of the wallet tests: one development chain for the whole run (RSA key
-/// generation is the slow part) and the contract's example members.
+/// generation is the slow part), the contract's example members, and a reader for `.pkpass`
+/// archives.
 enum WalletFixtures {
     /// A fresh temporary folder path (not created), removed when `test` ends.
     static func temporaryDirectory(for test: XCTestCase) -> URL {
@@ -44,6 +46,25 @@ enum WalletFixtures {
         )
     }
 
+    /// A pass for `member` signed by the shared development identity at `signingTime`.
+    static func package(_ member: PassMember = gold, signingTime: Date = Date()) throws -> PassPackage {
+        let identity = try identity()
+        return try PassPackage(
+            content: content(member), images: .solid(.mock),
+            signer: CMSPassSigner(identity: identity, signingTime: signingTime)
+        )
+    }
+
+    /// The entries of a zip archive in archive order, read back with ZIPFoundation.
+    static func entries(of archive: [UInt8]) throws -> [(path: String, bytes: [UInt8])] {
+        let zip = try Archive(data: Data(archive), accessMode: .read)
+        return try zip.map { entry in
+            var bytes: [UInt8] = []
+            _ = try zip.extract(entry, skipCRC32: false) { bytes.append(contentsOf: $0) }
+            return (entry.path, bytes)
+        }
+    }
+
     /// The DER bytes of the first PEM block in a file, decoded here rather than by the code
     /// under test.
     static func derBytes(ofPEMFile url: URL) throws -> [UInt8] {
@@ -53,6 +74,16 @@ enum WalletFixtures {
               let der = Data(base64Encoded: lines[(begin + 1)..<end].joined())
         else { throw CocoaError(.fileReadCorruptFile) }
         return Array(der)
+    }
+
+    /// Writes the archive's files into a new temporary folder, for tools that read files.
+    static func unpack(_ archive: [UInt8], for test: XCTestCase) throws -> URL {
+        let folder = temporaryDirectory(for: test)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for entry in try entries(of: archive) {
+            try Data(entry.bytes).write(to: folder.appendingPathComponent(entry.path))
+        }
+        return folder
     }
 }
 
