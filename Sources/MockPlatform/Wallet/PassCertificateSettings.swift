@@ -1,0 +1,64 @@
+import Foundation
+
+/// The five real-certificate settings of contract D.2 (`--pass-certificate`, `--pass-key`,
+/// `--wwdr-certificate`, `--pass-type-id`, `--team-id` and their `MOCK_PLATFORM_…` variables):
+/// all five set means real certificates, none means the development chain, and anything in
+/// between is a startup error.
+public struct PassCertificateSettings: Sendable, Equatable {
+    /// Path to the Pass Type ID certificate (PEM).
+    public var passCertificate: String?
+    /// Path to its private key (PEM, unencrypted).
+    public var passKey: String?
+    /// Path to the Apple WWDR intermediate that issued the certificate (PEM).
+    public var wwdrCertificate: String?
+    /// `pass.…`, the `passTypeIdentifier` of every pass.
+    public var passTypeIdentifier: String?
+    /// The 10-character Apple team id, the `teamIdentifier` of every pass.
+    public var teamIdentifier: String?
+
+    /// What the settings ask for.
+    public enum Choice: Sendable, Equatable {
+        case development
+        case real(certificate: URL, key: URL, wwdrCertificate: URL, passTypeIdentifier: String, teamIdentifier: String)
+    }
+
+    /// Empty strings count as unset.
+    public init(
+        passCertificate: String? = nil, passKey: String? = nil, wwdrCertificate: String? = nil,
+        passTypeIdentifier: String? = nil, teamIdentifier: String? = nil
+    ) {
+        self.passCertificate = passCertificate
+        self.passKey = passKey
+        self.wwdrCertificate = wwdrCertificate
+        self.passTypeIdentifier = passTypeIdentifier
+        self.teamIdentifier = teamIdentifier
+    }
+
+    /// Real certificates when all five are set, the development chain when none are.
+    ///
+    /// - Throws: `WalletError` naming the missing settings when only some are set.
+    public func choice() throws(WalletError) -> Choice {
+        let settings: [(flag: String, value: String?)] = [
+            ("--pass-certificate", passCertificate), ("--pass-key", passKey), ("--wwdr-certificate", wwdrCertificate),
+            ("--pass-type-id", passTypeIdentifier), ("--team-id", teamIdentifier),
+        ]
+        let missing = settings.filter { $0.value?.isEmpty ?? true }.map(\.flag)
+        if missing.count == settings.count { return .development }
+        guard missing.isEmpty, let passCertificate, let passKey, let wwdrCertificate, let passTypeIdentifier, let teamIdentifier else {
+            let names = missing.map { "\($0) (\(Self.environmentName(of: $0)))" }.joined(separator: ", ")
+            throw WalletError(
+                "wallet certificates: set all five of --pass-certificate, --pass-key, --wwdr-certificate, --pass-type-id, --team-id or none; missing \(names)"
+            )
+        }
+        return .real(
+            certificate: URL(fileURLWithPath: passCertificate), key: URL(fileURLWithPath: passKey),
+            wwdrCertificate: URL(fileURLWithPath: wwdrCertificate),
+            passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier
+        )
+    }
+
+    /// `--pass-key` → `MOCK_PLATFORM_PASS_KEY`.
+    private static func environmentName(of flag: String) -> String {
+        "MOCK_PLATFORM_" + flag.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}

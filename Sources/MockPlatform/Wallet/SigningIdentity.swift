@@ -1,0 +1,112 @@
+import Foundation
+import X509
+
+/// What signs passes: the Pass Type ID certificate and its key, the (WWDR or WWDR-like)
+/// intermediate that issued it, and the pass type and team ids every `pass.json` carries.
+///
+/// Either the development chain kept in a folder (contract D.1) or real PEM files (D.2). Load it
+/// once at startup and share it: building a `CMSPassSigner` from it costs nothing.
+public struct SigningIdentity: Sendable {
+    public let certificate: Certificate
+    public let privateKey: Certificate.PrivateKey
+    public let intermediateCertificate: Certificate
+    public let passTypeIdentifier: String
+    public let teamIdentifier: String
+    /// The development root certificate as PEM, for `GET /_mock/wallet/ca.pem`; nil with real
+    /// certificates.
+    public let developmentRootPEM: String?
+    /// One line each for the startup log: a development chain created or renewed, and the
+    /// warnings of D.2 (certificate UID ≠ pass type id, intermediate not the issuer, expiry).
+    public let notices: [String]
+
+    /// `passTypeIdentifier` of passes signed by the development chain.
+    public static let developmentPassTypeIdentifier = DevelopmentChain.passTypeIdentifier
+    /// `teamIdentifier` of passes signed by the development chain.
+    public static let developmentTeamIdentifier = DevelopmentChain.teamIdentifier
+
+    init(
+        certificate: Certificate, privateKey: Certificate.PrivateKey, intermediateCertificate: Certificate,
+        passTypeIdentifier: String, teamIdentifier: String, developmentRootPEM: String?, notices: [String]
+    ) {
+        self.certificate = certificate
+        self.privateKey = privateKey
+        self.intermediateCertificate = intermediateCertificate
+        self.passTypeIdentifier = passTypeIdentifier
+        self.teamIdentifier = teamIdentifier
+        self.developmentRootPEM = developmentRootPEM
+        self.notices = notices
+    }
+
+    /// The identity the settings choose: real certificates when all five are set, otherwise the
+    /// development chain kept in `developmentDirectory` (e.g. `<data-dir>/wallet/`).
+    ///
+    /// - Parameter now: the instant certificates are made or checked against.
+    /// - Throws: `WalletError` for a partial set of settings, unreadable files or a chain that
+    ///   cannot sign.
+    public static func load(settings: PassCertificateSettings, developmentDirectory: URL, now: Date) throws(WalletError) -> SigningIdentity {
+        switch try settings.choice() {
+        case .development:
+            return try development(in: developmentDirectory, now: now)
+        case let .real(certificate, key, wwdrCertificate, passTypeIdentifier, teamIdentifier):
+            return try real(
+                certificate: certificate, key: key, wwdrCertificate: wwdrCertificate,
+                passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, now: now
+            )
+        }
+    }
+
+    /// The development chain stored in `directory`, created there on first use (root →
+    /// intermediate → pass certificate, contract D.1) and reused on later calls. A pass
+    /// certificate that has expired at `now` is renewed from the stored intermediate; a chain
+    /// whose intermediate or root has expired is made anew.
+    ///
+    /// - Throws: `WalletError` when the folder holds only part of a chain or files that do not
+    ///   parse, or cannot be written.
+    public static func development(in directory: URL, now: Date) throws(WalletError) -> SigningIdentity {
+        try DevelopmentChain.load(from: directory, now: now)
+    }
+
+    /// Real certificates from PEM files (contract D.2). The certificates are embedded in every
+    /// signature byte for byte as read.
+    ///
+    /// - Throws: `WalletError` when a file cannot be read or parsed, the key is not the
+    ///   certificate's, or a trial signature fails.
+    public static func real(
+        certificate certificateFile: URL, key keyFile: URL, wwdrCertificate wwdrFile: URL,
+        passTypeIdentifier: String, teamIdentifier: String, now: Date
+    ) throws(WalletError) -> SigningIdentity {
+        let certificate = try PEMFile.certificate(at: certificateFile, role: "pass certificate")
+        let key = try PEMFile.privateKey(at: keyFile, role: "pass key")
+        let wwdr = try PEMFile.certificate(at: wwdrFile, role: "WWDR certificate")
+        guard key.publicKey == certificate.publicKey else {
+            throw WalletError("pass key \(keyFile.path) is not the private key of pass certificate \(certificateFile.path)")
+        }
+        var notices: [String] = []
+        let uid = PassCertificateSubject.userID(of: certificate)
+        if uid != passTypeIdentifier {
+            notices.append("warning: pass certificate UID \(uid ?? "(none)") differs from --pass-type-id \(passTypeIdentifier)")
+        }
+        if certificate.issuer != wwdr.subject {
+            notices.append("warning: pass certificate issuer \(certificate.issuer) is not the WWDR certificate's subject \(wwdr.subject)")
+        }
+        if certificate.notValidAfter <= now {
+            notices.append("warning: pass certificate expired at \(certificate.notValidAfter)")
+        }
+        let identity = SigningIdentity(
+            certificate: certificate, privateKey: key, intermediateCertificate: wwdr,
+            passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, developmentRootPEM: nil, notices: notices
+        )
+        try identity.trialSignature(now: now)
+        return identity
+    }
+
+    /// Signs a few bytes, so that a key `CMS.sign` cannot use (an EC key, say) fails at startup
+    /// rather than on the first pass.
+    func trialSignature(now: Date) throws(WalletError) {
+        do {
+            _ = try CMSPassSigner(identity: self, signingTime: now).sign(manifest: Array("{}".utf8))
+        } catch {
+            throw WalletError("the pass certificate and key cannot sign with SHA-256 and RSA: \(error)")
+        }
+    }
+}
