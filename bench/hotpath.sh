@@ -52,6 +52,7 @@ echo "body ($(wc -c <"$WORK/$first.body") bytes): $(cat "$WORK/$first.body")"
 
 # nginx: the same bytes, same content type, as a static file.
 mkdir -p "$WORK/www/iql/v1/driver/d1"; cp "$WORK/$first.body" "$WORK/www/iql/v1/driver/d1/status"
+chmod -R a+rX "$WORK"  # nginx workers run as an unprivileged user
 NPORT=$(free_port)
 cat >"$WORK/nginx.conf" <<NGINX
 worker_processes 1; pid $WORK/nginx.pid; error_log $WORK/nginx.err; daemon on;
