@@ -85,4 +85,17 @@ final class NullCompletionTests: XCTestCase {
         }
         XCTAssertNotNil(NullWriter.complete(Array(#"{"m":"x","z":1e-05}"#.utf8), shape: shape))
     }
+
+    /// The shapes read with the basic resolver (scalars as strings) are those the default
+    /// resolver gives, for every bundled spec.
+    func testBasicResolverReadsTheSameShapes() throws {
+        let specs = try SpecCatalog.bundled()
+        for name in ["iql", "publisher", "campaigns", "loyalty", "wallet", "control"] {
+            let yaml = try specs.document(named: name)
+            let basic = try NullCompletion(specYAML: yaml).shapes.mapValues { String(describing: $0) }
+            let full = try NullCompletion(specYAML: yaml, basicResolver: false).shapes.mapValues { String(describing: $0) }
+            XCTAssertFalse(basic.isEmpty && name == "iql")
+            XCTAssertEqual(basic, full, name)
+        }
+    }
 }
