@@ -8,13 +8,14 @@ starts `mock-platform serve --state-file` on it, waits for /_mock/ready, reads V
 N = 0 is the idle server (no state file). Prints one line per run.
 
 Usage: python3 bench/drivers.py [--counts 0,1000,1000000] [--duration 10s] LABEL=BINARY ...
-Run from the repository root. Needs wrk (apt-get install wrk).
+Run from the repository root. Installs wrk with apt-get when it is missing.
 """
 import argparse
 import http.client
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -112,6 +113,8 @@ def main():
     parser.add_argument("targets", nargs="+")
     args = parser.parse_args()
     counts = [int(c) for c in args.counts.split(",")]
+    if shutil.which("wrk") is None:
+        subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, stdout=subprocess.DEVNULL)
     print("date: %s UTC; load: %s" % (time.strftime("%F %T", time.gmtime()), open("/proc/loadavg").read().split()[:3]))
     print("%-8s %9s %9s %10s %10s %9s %9s %9s %7s" % ("target", "drivers", "ready_s", "rss_ready", "rss_after", "rps", "p50", "p99", "non2xx"))
     for target in args.targets:

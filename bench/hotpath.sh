@@ -20,8 +20,8 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("mock=.build-release/release/mock-platform")
-command -v wrk >/dev/null || apt-get install -y wrk >/dev/null
-command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null
+command -v wrk >/dev/null || apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null || { apt-get update >/dev/null && apt-get install -y nginx-light >/dev/null; }
 if [ "$CONNEXION" = 1 ] && ! python3 -c 'import connexion, uvicorn' 2>/dev/null; then
   pip install -q 'connexion[flask,uvicorn]' >/dev/null
 fi
