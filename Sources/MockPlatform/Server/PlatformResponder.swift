@@ -21,10 +21,11 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
 
     public func respond(to request: Request, context: Context) async throws -> Response {
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
-        let shape = modules.module(for: target.path)?.errorShape ?? ProblemErrorShape()
+        let module = modules.module(for: target.path)
+        let shape = module?.errorShape ?? ProblemErrorShape()
         var errorContext: ErrorContext { ErrorContext(path: target.path, now: tenants.now(of: target.tenant)) }
         do {
-            guard let name = target.tenant, let module = modules.module(for: target.path) else {
+            guard let name = target.tenant, let module else {
                 throw APIError.notFound(shape.unknownRouteMessage)
             }
             try module.requestGuard?.check(request.head, path: target.path, settings: tenants.settings(of: name))

@@ -5,26 +5,57 @@ import HTTPTypes
 public struct RouteCatalog: Sendable {
     /// One registered path template, split into segments (`{name}` marks a parameter).
     struct Template: Sendable {
+        /// One template segment, parsed once when the route is added.
+        enum Segment: Sendable, Equatable {
+            case literal(Substring)
+            /// `{param}`, `{param}suffix` or `prefix{param}`.
+            case parameter(prefix: Substring, suffix: Substring)
+
+            init(_ template: Substring) {
+                if let open = template.firstIndex(of: "{"), let close = template.firstIndex(of: "}") {
+                    self = .parameter(prefix: template[..<open], suffix: template[template.index(after: close)...])
+                } else {
+                    self = .literal(template)
+                }
+            }
+
+            func matches(_ value: Substring) -> Bool {
+                switch self {
+                case .literal(let literal):
+                    return literal == value
+                case .parameter(let prefix, let suffix):
+                    if prefix.isEmpty && suffix.isEmpty { return !value.isEmpty }
+                    return value.count > prefix.count + suffix.count && value.hasPrefix(prefix) && value.hasSuffix(suffix)
+                }
+            }
+        }
+
         let segments: [Substring]
+        let parsed: [Segment]
         var methods: [HTTPRequest.Method]
 
+        init(segments: [Substring], methods: [HTTPRequest.Method]) {
+            self.segments = segments
+            self.parsed = segments.map(Segment.init)
+            self.methods = methods
+        }
+
         func matches(_ path: [Substring]) -> Bool {
-            guard path.count == segments.count else { return false }
-            return zip(segments, path).allSatisfy { Template.segment($0, matches: $1) }
+            guard path.count == parsed.count else { return false }
+            for (segment, value) in zip(parsed, path) where !segment.matches(value) { return false }
+            return true
         }
 
         /// Matches a literal, `{param}`, `{param}suffix` or `prefix{param}` segment.
         static func segment(_ template: Substring, matches value: Substring) -> Bool {
-            guard let open = template.firstIndex(of: "{"), let close = template.firstIndex(of: "}") else {
-                return template == value
-            }
-            let prefix = template[..<open]
-            let suffix = template[template.index(after: close)...]
-            return value.count > prefix.count + suffix.count && value.hasPrefix(prefix) && value.hasSuffix(suffix)
+            Segment(template).matches(value)
         }
     }
 
     private(set) var templates: [Template] = []
+    /// Indices into `templates` by segment count, in registration order: only templates of a
+    /// path's length can match it.
+    private var bySegmentCount: [Int: [Int]] = [:]
 
     public init() {}
 
@@ -34,6 +65,7 @@ public struct RouteCatalog: Sendable {
         if let index = templates.firstIndex(where: { $0.segments == segments }) {
             templates[index].methods.append(method)
         } else {
+            bySegmentCount[segments.count, default: []].append(templates.count)
             templates.append(Template(segments: segments, methods: [method]))
         }
     }
@@ -41,7 +73,12 @@ public struct RouteCatalog: Sendable {
     /// The methods a concrete path answers; empty when no route matches it.
     public func methods(for path: String) -> [HTTPRequest.Method] {
         let segments = RouteCatalog.segments(of: path)
-        return templates.filter { $0.matches(segments) }.flatMap(\.methods)
+        guard let candidates = bySegmentCount[segments.count] else { return [] }
+        var methods: [HTTPRequest.Method] = []
+        for index in candidates where templates[index].matches(segments) {
+            methods.append(contentsOf: templates[index].methods)
+        }
+        return methods
     }
 
     /// Every registered route as `METHOD /path/{param}`, sorted.

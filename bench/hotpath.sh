@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Hot-path benchmark (issue 12 a/b): GET /iql/v1/driver/d1/status on one or more mock-platform
+# binaries, side by side in one run, against nginx serving the identical body as a static file
+# and, with --connexion, a Python OpenAPI mock (connexion 3 mock mode) serving openapi/iql.yaml.
+# Every target gets the same `wrk -t1 -c64 -d10s --latency`, one after the other.
+#
+# Usage: bench/hotpath.sh [--connexion] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
+#   e.g. bench/hotpath.sh before=/tmp/mp-before after=.build-release/release/mock-platform
+# Run from the repository root. Installs wrk and nginx (apt-get) and connexion (pip) if missing.
+set -euo pipefail
+DURATION=10s; ROUNDS=1; CONNEXION=0; TARGETS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --connexion) CONNEXION=1 ;;
+    --duration) DURATION="$2"; shift ;;
+    --rounds) ROUNDS="$2"; shift ;;
+    *=*) TARGETS+=("$1") ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=("mock=.build-release/release/mock-platform")
+command -v wrk >/dev/null || apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null || { apt-get update >/dev/null && apt-get install -y nginx-light >/dev/null; }
+if [ "$CONNEXION" = 1 ] && ! python3 -c 'import connexion, uvicorn' 2>/dev/null; then
+  pip install -q 'connexion[flask,uvicorn]' >/dev/null
+fi
+
+WORK=$(mktemp -d); PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_http() { for _ in $(seq 1 500); do curl -fs -o /dev/null "$1" && return 0; sleep 0.02; done; echo "not up: $1" >&2; return 1; }
+AUTH='Authorization: APIKEY mock-api-key'
+PATH_STATUS=/iql/v1/driver/d1/status
+
+declare -A URL
+for t in "${TARGETS[@]}"; do
+  label=${t%%=*}; bin=${t#*=}; port=$(free_port)
+  "$bin" serve --port "$port" --log-level error >"$WORK/$label.log" 2>&1 & PIDS+=($!)
+  wait_http "http://127.0.0.1:$port/_mock/ready"
+  curl -fs -o /dev/null -X PUT -H "$AUTH" -H 'Content-Type: application/json' \
+    -d '{"country":"USA","state":"AZ"}' "http://127.0.0.1:$port/iql/v1/driver/d1/info"
+  curl -fs -H "$AUTH" "http://127.0.0.1:$port$PATH_STATUS" >"$WORK/$label.body"
+  URL[$label]="http://127.0.0.1:$port$PATH_STATUS"
+done
+first=${TARGETS[0]%%=*}
+for t in "${TARGETS[@]}"; do
+  cmp -s "$WORK/$first.body" "$WORK/${t%%=*}.body" || { echo "bodies differ: $first vs ${t%%=*}" >&2; exit 1; }
+done
+echo "body ($(wc -c <"$WORK/$first.body") bytes): $(cat "$WORK/$first.body")"
+
+# nginx: the same bytes, same content type, as a static file.
+mkdir -p "$WORK/www/iql/v1/driver/d1"; cp "$WORK/$first.body" "$WORK/www/iql/v1/driver/d1/status"
+chmod -R a+rX "$WORK"  # nginx workers run as an unprivileged user
+NPORT=$(free_port)
+cat >"$WORK/nginx.conf" <<NGINX
+worker_processes 1; pid $WORK/nginx.pid; error_log $WORK/nginx.err; daemon on;
+events { worker_connections 1024; }
+http { access_log off; default_type application/json; keepalive_requests 1000000;
+  server { listen 127.0.0.1:$NPORT; root $WORK/www; } }
+NGINX
+nginx -c "$WORK/nginx.conf" -p "$WORK"
+wait_http "http://127.0.0.1:$NPORT$PATH_STATUS"
+ORDER=(nginx); URL[nginx]="http://127.0.0.1:$NPORT$PATH_STATUS"
+for t in "${TARGETS[@]}"; do ORDER+=("${t%%=*}"); done
+
+if [ "$CONNEXION" = 1 ]; then
+  CPORT=$(free_port)
+  python3 "$(dirname "$0")/connexion_mock.py" --port "$CPORT" --spec openapi/iql.yaml >"$WORK/connexion.log" 2>&1 & PIDS+=($!)
+  wait_http "http://127.0.0.1:$CPORT/_connexion_ready" || { cat "$WORK/connexion.log" >&2; exit 1; }
+  curl -s -H "$AUTH" "http://127.0.0.1:$CPORT$PATH_STATUS" >"$WORK/connexion.body"; echo
+  echo "connexion body: $(head -c 300 "$WORK/connexion.body")"
+  ORDER+=(connexion); URL[connexion]="http://127.0.0.1:$CPORT$PATH_STATUS"
+fi
+
+echo "date: $(date -u +%F\ %T) UTC; host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "wrk -t1 -c64 -d$DURATION --latency -H '$AUTH' URL; rounds: $ROUNDS"
+printf '%-12s %5s %10s %9s %9s\n' target round rps p50 p99
+for round in $(seq 1 "$ROUNDS"); do
+  for name in "${ORDER[@]}"; do
+    out=$(wrk -t1 -c64 -d"$DURATION" --latency -H "$AUTH" "${URL[$name]}")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    p50=$(awk '$1=="50%" {print $2}' <<<"$out"); p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+    non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
+    printf '%-12s %5s %10s %9s %9s %s\n' "$name" "$round" "$rps" "$p50" "$p99" "${non2xx:+non-2xx: $non2xx}"
+    echo "$name $round $rps" >>"$WORK/rps"
+  done
+done
+echo "ratio of mean rps to nginx's:"
+awk '{s[$1]+=$3; n[$1]++} END {for (k in s) m[k]=s[k]/n[k]; for (k in m) printf "  %-12s %8.0f rps  %.3fx nginx%s\n", k, m[k], m[k]/m["nginx"], ("connexion" in m && k!="connexion" && k!="nginx") ? sprintf("  %.1fx connexion", m[k]/m["connexion"]) : ""}' "$WORK/rps"
