@@ -48,6 +48,24 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "On a graceful stop, write the default tenant's state to --state-file (atomically). Env: MOCK_PLATFORM_SAVE_ON_EXIT=true.")
     var saveOnExit = false
 
+    @Option(help: "Folder for files that must survive restarts (the development Wallet signing chain). Env: MOCK_PLATFORM_DATA_DIR. Default: .mock-platform.")
+    var dataDir: String?
+
+    @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --pass-type-id, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")
+    var passCertificate: String?
+
+    @Option(help: "The pass certificate's private key (PEM, unencrypted). Env: MOCK_PLATFORM_PASS_KEY.")
+    var passKey: String?
+
+    @Option(help: "The Apple WWDR intermediate that issued the pass certificate (PEM). Env: MOCK_PLATFORM_WWDR_CERTIFICATE.")
+    var wwdrCertificate: String?
+
+    @Option(help: "passTypeIdentifier of the passes (pass.…). Env: MOCK_PLATFORM_PASS_TYPE_ID. Default with the development chain: pass.com.example.mock.loyalty.")
+    var passTypeID: String?
+
+    @Option(help: "The 10-character Apple team id. Env: MOCK_PLATFORM_TEAM_ID. Default with the development chain: MOCKTEAM00.")
+    var teamID: String?
+
     @Option(help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
     var seed: String?
 
@@ -129,6 +147,12 @@ struct Serve: AsyncParsableCommand {
             options.maxTenants = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
+        if let folder = value(dataDir, "DATA_DIR") { options.dataDirectory = URL(fileURLWithPath: folder) }
+        options.passCertificates = PassCertificateSettings(
+            passCertificate: value(passCertificate, "PASS_CERTIFICATE"), passKey: value(passKey, "PASS_KEY"),
+            wwdrCertificate: value(wwdrCertificate, "WWDR_CERTIFICATE"), passTypeIdentifier: value(passTypeID, "PASS_TYPE_ID"),
+            teamIdentifier: value(teamID, "TEAM_ID")
+        )
         if let path = value(stateFile, "STATE_FILE") { options.stateFile = URL(fileURLWithPath: path) }
         options.saveOnExit = saveOnExit || environment["MOCK_PLATFORM_SAVE_ON_EXIT"] == "true"
         if options.saveOnExit, options.stateFile == nil {

@@ -124,6 +124,11 @@ class MockServer:
 
     def exchange(self, method: str, path: str, body: Any = None, headers: Optional[dict] = None) -> tuple[int, dict, Any]:
         """Like ``request``, also answering the response headers (lower-case names)."""
+        status, response_headers, raw = self.exchange_raw(method, path, body, headers)
+        return status, response_headers, (json.loads(raw) if raw else None)
+
+    def exchange_raw(self, method: str, path: str, body: Any = None, headers: Optional[dict] = None) -> tuple[int, dict, bytes]:
+        """One request; answers (status, lower-case headers, body bytes). Retries once on a stale connection."""
         payload = None if body is None else json.dumps(body).encode()
         headers = {**({"Content-Type": "application/json"} if payload is not None else {}), **(headers or {})}
         for attempt in range(2):
@@ -138,8 +143,7 @@ class MockServer:
                 self._local.connection = None
                 if attempt == 1:
                     raise
-        data = json.loads(raw) if raw else None
-        return response.status, {name.lower(): value for name, value in response.getheaders()}, data
+        return response.status, {name.lower(): value for name, value in response.getheaders()}, raw
 
     def call(self, method: str, path: str, body: Any = None, expect: int = 200, headers: Optional[dict] = None) -> Any:
         status, data = self.request(method, path, body, headers)

@@ -11,7 +11,7 @@ struct ControlModule: PlatformModule {
     /// `--admin-token`, when set.
     let adminToken: String?
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
-    var walletRootPEM: String? = nil
+    let walletRootPEM: String?
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }

@@ -1,9 +1,13 @@
 import Foundation
 import LoyaltyAPI
+import OpenAPIRuntime
 
 /// The Poq-style loyalty API (`openapi/loyalty.yaml`): account content, summary, rewards and
 /// activities of the member the `Poq-User-Id` header names.
 struct LoyaltyHandlers: APIProtocol {
+    /// Builds the members' Wallet passes.
+    let passIssuer: PassIssuer
+
     /// The account screen's blocks, the same for every member.
     static let blocks: [Components.Schemas.Block] = [
         .init(_type: .loyalty, title: "Loyalty", deeplink: nil),
@@ -48,6 +52,20 @@ struct LoyaltyHandlers: APIProtocol {
         let tenant = try Tenant.bound()
         let activity = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
         return .ok(.init(body: .json(Self.activity(activity, now: tenant.clock.now))))
+    }
+
+    func getWalletPass(_ input: Operations.GetWalletPass.Input) async throws -> Operations.GetWalletPass.Output {
+        guard input.query.passId == passIssuer.passTypeIdentifier else {
+            throw LoyaltyProblem.invalidPassID.error("passId must be \(passIssuer.passTypeIdentifier)")
+        }
+        let tenant = try Tenant.bound()
+        let (pass, member) = try await tenant.loyalty.pass(ofMember: input.headers.poqUserId)
+        guard member.loyalty?.isActive == true else { throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive") }
+        let archive = try passIssuer.archive(member: member, pass: pass, tenant: tenant.name, now: tenant.clock.now)
+        return .ok(.init(
+            headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
+            body: .applicationVnd_apple_pkpass(HTTPBody(archive))
+        ))
     }
 
     /// The member, who must have a loyalty account, and the tenant's now.

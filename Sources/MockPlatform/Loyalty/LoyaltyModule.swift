@@ -2,8 +2,8 @@ import OpenAPIRuntime
 
 /// The Poq-style loyalty API (`openapi/loyalty.yaml`) as a platform module.
 struct LoyaltyModule: PlatformModule {
-    /// The pass type id of the server's Wallet passes.
-    let passTypeIdentifier: String
+    /// Builds the members' Wallet passes.
+    let passIssuer: PassIssuer
 
     var name: String { "loyalty" }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
@@ -11,12 +11,12 @@ struct LoyaltyModule: PlatformModule {
     var requestGuard: (any RequestGuard)? { MemberGuard() }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        try LoyaltyStore(runtime: runtime, passTypeIdentifier: passTypeIdentifier, restoring: snapshot)
+        try LoyaltyStore(runtime: runtime, passTypeIdentifier: passIssuer.passTypeIdentifier, restoring: snapshot)
     }
 
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try LoyaltyHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+        try LoyaltyHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }

@@ -16,15 +16,18 @@ public enum MockPlatformServer {
 
     /// The modules this server answers, in the order their routes are registered.
     static func modules(
-        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport, adminToken: String?
+        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport, adminToken: String?,
+        passIssuer: PassIssuer
     ) -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
             CampaignsModule(),
-            LoyaltyModule(passTypeIdentifier: "pass.com.example.mock.loyalty"),
-            WalletModule(),
-            ControlModule(specs: specs, webhooks: webhooks, adminToken: adminToken),
+            LoyaltyModule(passIssuer: passIssuer),
+            WalletModule(passIssuer: passIssuer),
+            ControlModule(
+                specs: specs, webhooks: webhooks, adminToken: adminToken, walletRootPEM: passIssuer.identity.developmentRootPEM
+            ),
         ]
     }
 
@@ -72,9 +75,19 @@ public enum MockPlatformServer {
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
         let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
+        let publicURL = publicURL ?? PublicBaseURL(options.publicBaseURL)
+        let identity: SigningIdentity
+        do {
+            identity = try SigningIdentity.load(
+                settings: options.passCertificates, developmentDirectory: options.dataDirectory.appendingPathComponent("wallet"),
+                now: wallClock()
+            )
+        } catch {
+            throw FixtureError(error.description)
+        }
         let modules = modules(
-            fixtures: fixtures, specs: specs, publicURL: publicURL ?? PublicBaseURL(options.publicBaseURL), webhooks: webhooks,
-            adminToken: options.adminToken
+            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, adminToken: options.adminToken,
+            passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         )
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock

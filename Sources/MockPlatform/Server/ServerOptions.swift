@@ -22,6 +22,10 @@ public struct ServerOptions: Sendable {
     public var stateFile: URL?
     /// Write the default tenant's state to `stateFile` on a graceful stop (`--save-on-exit`).
     public var saveOnExit = false
+    /// Files that must survive restarts: the development Wallet signing chain (`--data-dir`).
+    public var dataDirectory = URL(fileURLWithPath: ".mock-platform")
+    /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
+    public var passCertificates = PassCertificateSettings()
 
     public init(
         host: String = "127.0.0.1",

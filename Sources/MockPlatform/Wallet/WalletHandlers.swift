@@ -1,8 +1,12 @@
 import Foundation
+import OpenAPIRuntime
 import WalletAPI
 
 /// The PassKit web service (`openapi/wallet.yaml`) Wallet calls to keep loyalty passes current.
 struct WalletHandlers: APIProtocol {
+    /// Builds the members' Wallet passes.
+    let passIssuer: PassIssuer
+
     /// The pass (404) and then its `ApplePass` token (401), checked before decoding because the
     /// generated input leaves `Authorization` out; then a registration's push token (400).
     static let rules: [String: OperationRule] = [
@@ -11,6 +15,7 @@ struct WalletHandlers: APIProtocol {
             _ = try pushToken(request.json)
         },
         Operations.UnregisterPassDevice.id: { request in try await authenticate(request) },
+        Operations.GetLatestPass.id: { request in try await authenticate(request) },
     ]
 
     static func authenticate(_ request: RawRequest) async throws {
@@ -52,6 +57,20 @@ struct WalletHandlers: APIProtocol {
             device: input.path.deviceLibraryIdentifier, type: input.path.passTypeIdentifier, since: since
         ) else { return .noContent(.init()) }
         return .ok(.init(body: .json(.init(serialNumbers: found.serials, lastUpdated: String(found.tag)))))
+    }
+
+    /// Rebuilt and signed again from the member's state; 304 when `If-Modified-Since` is not
+    /// older than the pass's last change.
+    func getLatestPass(_ input: Operations.GetLatestPass.Input) async throws -> Operations.GetLatestPass.Output {
+        let tenant = try Tenant.bound()
+        let (pass, member) = try await tenant.loyalty.pass(type: input.path.passTypeIdentifier, serial: input.path.serialNumber)
+        if let since = input.headers.ifModifiedSince.flatMap(HTTPDate.date(from:)), since >= pass.updatedAt {
+            return .notModified(.init())
+        }
+        let archive = try passIssuer.archive(member: member, pass: pass, tenant: tenant.name, now: tenant.clock.now)
+        return .ok(.init(
+            headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt)), body: .applicationVnd_apple_pkpass(HTTPBody(archive))
+        ))
     }
 
     func logPassMessages(_ input: Operations.LogPassMessages.Input) async throws -> Operations.LogPassMessages.Output {

@@ -3,6 +3,9 @@ import OpenAPIRuntime
 /// The PassKit web service (`openapi/wallet.yaml`) as a platform module. Its state is the
 /// loyalty store's (a pass is a view of its member), so it makes no store of its own.
 struct WalletModule: PlatformModule {
+    /// Builds the members' Wallet passes.
+    let passIssuer: PassIssuer
+
     var name: String { "wallet" }
     var pathPrefixes: [String] { ["/wallet/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
@@ -11,6 +14,6 @@ struct WalletModule: PlatformModule {
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try WalletHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+        try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }

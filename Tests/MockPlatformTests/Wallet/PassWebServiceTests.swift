@@ -72,4 +72,41 @@ final class PassWebServiceTests: XCTestCase {
             XCTAssertEqual(logs.map(\.message), ["Web service error for pass.com.example.mock.loyalty"])
         }
     }
+
+    func testLatestPassAnswers200ThenNotModifiedAndMovesOnAChange() async throws {
+        try await PlatformProbe.run { probe in
+            let platform = probe.platform
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(probe))"]
+            let path = "/wallet/v1/passes/\(Self.passType)/\(Self.serial)"
+            let first = try await platform.send(.get, path, headers: auth)
+            XCTAssertEqual(first.status, .ok)
+            XCTAssertEqual(first.headers[.contentType], "application/vnd.apple.pkpass")
+            XCTAssertEqual(Array(first.body.prefix(2)), [0x50, 0x4B], "a zip archive")
+            let modified = try XCTUnwrap(first.headers[.lastModified])
+            XCTAssertTrue(modified.hasSuffix(" GMT"), modified)
+            let same = try await platform.send(.get, path, headers: [.authorization: auth[.authorization] ?? "", .ifModifiedSince: modified])
+            XCTAssertEqual(same.status, .notModified)
+            XCTAssertTrue(same.body.isEmpty)
+            let unauthorized = try await platform.send(.get, path)
+            XCTAssertEqual(unauthorized.status, .unauthorized)
+
+            try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 5])
+            _ = try await platform.send(.post, "/loyalty/v1/activities/ac-survey/redeem", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            let changed = try await platform.send(.get, path, headers: [.authorization: auth[.authorization] ?? "", .ifModifiedSince: modified])
+            XCTAssertEqual(changed.status, .ok, "the points change made a new version")
+            XCTAssertNotEqual(changed.headers[.lastModified], modified)
+
+            let download = try await platform.send(
+                .get, "/loyalty/v1/wallet-pass?passId=\(Self.passType)", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"]
+            )
+            XCTAssertEqual(download.status, .ok)
+            XCTAssertEqual(download.headers[.contentDisposition], #"attachment; filename="loyalty.pkpass""#)
+            let wrongID = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=pass.other", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            XCTAssertEqual(try wrongID.json()["type"] as? String, "urn:mock:loyalty:invalid-pass-id")
+            let inactive = try await platform.send(
+                .get, "/loyalty/v1/wallet-pass?passId=\(Self.passType)", headers: [HTTPField.Name("Poq-User-Id")!: "member-inactive"]
+            )
+            XCTAssertEqual(try inactive.json()["type"] as? String, "urn:mock:loyalty:inactive")
+        }
+    }
 }
