@@ -257,6 +257,13 @@ RUN_AS=()
 if [[ $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
   RUN_AS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 fi
+# The one folder the image lets its user write: the Dockerfile's `install -d -o mock -g mock
+# /app/.mock-platform`, the default --data-dir (the development Wallet signing chain).
+DATA_DIR=$(sed -n 's/.*install -d -o [a-z]* -g [a-z]* \(\/[^ ]*\).*/\1/p' "$DOCKERFILE" | head -1)
+[[ "$DATA_DIR" == "$WORKDIR/.mock-platform" ]] \
+  || fail "the runtime stage must create $WORKDIR/.mock-platform for its user (install -d -o … -g …), the default --data-dir"
+mkdir -p "$ROOT$DATA_DIR"
+(( ${#RUN_AS[@]} == 0 )) || chown 65534:65534 "$ROOT$DATA_DIR"
 LOG="$ROOT.log"
 trap 'cleanup; rm -f "$LOG"' EXIT
 note "running: (cd $WORKDIR && ${IMAGE_ENV[*]} MOCK_PLATFORM_PORT=0 ${COMMAND[*]})${RUN_AS:+ as uid 65534}"
