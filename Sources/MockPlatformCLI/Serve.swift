@@ -30,6 +30,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
+    @Option(help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
+    var journalSize: String?
+
     @Option(help: "Register one webhook endpoint for every event on the default tenant at start. Env: MOCK_PLATFORM_WEBHOOK_URL.")
     var webhookURL: String?
 
@@ -145,6 +148,12 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
             }
             options.maxTenants = number
+        }
+        if let text = value(journalSize, "JOURNAL_SIZE") {
+            guard let number = Int(text), (0...1_000_000).contains(number) else {
+                throw ValidationError("journal-size must be a whole number from 0 to 1000000, got '\(text)'")
+            }
+            options.journalSize = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
         if let folder = value(dataDir, "DATA_DIR") { options.dataDirectory = URL(fileURLWithPath: folder) }

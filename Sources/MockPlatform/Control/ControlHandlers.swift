@@ -13,7 +13,7 @@ struct ControlHandlers: APIProtocol {
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }
-        .merging(pushCampaignRules) { first, _ in first }.merging([
+        .merging(pushCampaignRules) { first, _ in first }.merging(faultRules) { first, _ in first }.merging([
         Operations.SetClock.id: { request in _ = try ClockChange(body: request.json) },
         Operations.ImportState.id: { request in _ = try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded()) },
         Operations.RetractOffer.id: { request in

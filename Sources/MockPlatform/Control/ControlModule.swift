@@ -15,6 +15,7 @@ struct ControlModule: PlatformModule {
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
+    var isControlPlane: Bool { true }
     var errorShape: any ErrorShape { ProblemErrorShape() }
     var requestGuard: (any RequestGuard)? { adminToken.map { AdminTokenGuard(token: $0) } }
     var rules: [String: OperationRule] {

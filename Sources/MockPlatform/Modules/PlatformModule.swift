@@ -14,6 +14,9 @@ public protocol PlatformModule: Sendable {
     /// Tenant-relative path prefixes it owns (`/publisher/`); the longest match wins, and `/`
     /// claims every path no other module owns.
     var pathPrefixes: [String] { get }
+    /// True for the server's own control plane (`/_mock`), which faults never reach and the
+    /// request journal does not record.
+    var isControlPlane: Bool { get }
     /// How its errors look on the wire.
     var errorShape: any ErrorShape { get }
     /// Checks made before routing (API keys), if any.
@@ -31,6 +34,7 @@ public protocol PlatformModule: Sendable {
 }
 
 extension PlatformModule {
+    public var isControlPlane: Bool { false }
     public var requestGuard: (any RequestGuard)? { nil }
     public var rules: [String: OperationRule] { [:] }
     public func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }

@@ -73,7 +73,7 @@ public enum MockPlatformServer {
         specs: SpecCatalog,
         publicURL: PublicBaseURL? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
-    ) throws -> (PlatformResponder<BasicRequestContext>, RouteCatalog) {
+    ) throws -> (PlatformResponder, RouteCatalog) {
         let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
         let publicURL = publicURL ?? PublicBaseURL(options.publicBaseURL)
         let identity: SigningIdentity
@@ -90,7 +90,8 @@ public enum MockPlatformServer {
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         )
         let tenants = try TenantRegistry(
-            fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed, wallClock: wallClock
+            fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
+            journalCapacity: options.journalSize, wallClock: wallClock
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
@@ -101,7 +102,7 @@ public enum MockPlatformServer {
         } else if let file = options.stateFile, !options.saveOnExit {
             throw FixtureError("state file \(file.path) does not exist")
         }
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: PlatformRequestContext.self)
         let recorder = RouteRecorder(router: router)
         for module in modules {
             try module.registerHandlers(
@@ -116,7 +117,7 @@ public enum MockPlatformServer {
         }
         let routes = recorder.catalog
         let responder = PlatformResponder(
-            router: router.buildResponder(), routes: routes, tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
+            router: router.buildResponder(), routes: routes, operations: OperationIndex(specs: specs), tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
         )
         return (responder, routes)
     }

@@ -6,24 +6,65 @@ import NIOCore
 /// The server's front door, around the router.
 ///
 /// For every request it: strips the `/t/{tenant}` prefix and folds repeated slashes; finds the
-/// module that owns the path; runs that module's guard (IQL: API key); answers unknown routes
-/// (404) and wrong methods (405 with `Allow`); reads the body of POST/PUT/PATCH once (413 over
-/// 1 MiB, 415 when not JSON, 400 when malformed or not an object); binds the tenant (created
-/// only when a handler first uses it); then hands the request to the router. Every failure,
-/// its own or a handler's, is rendered in the error shape of the module the path belongs to.
-public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
+/// module that owns the path; applies the tenant's fault rules (not to `/_mock`); runs that
+/// module's guard (IQL: API key); answers unknown routes (404) and wrong methods (405 with
+/// `Allow`); reads the body of POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when
+/// malformed or not an object); binds the tenant (created only when a handler first uses it);
+/// hands the request to the router; and records the exchange in the tenant's request journal
+/// (not `/_mock`). Every failure, its own or a handler's, is rendered in the error shape of the
+/// module the path belongs to.
+public struct PlatformResponder: HTTPResponder {
+    public typealias Context = PlatformRequestContext
+
     let router: any HTTPResponder<Context>
     let routes: RouteCatalog
+    /// Operation ids by route, for fault rules that name one.
+    let operations: OperationIndex
     let tenants: TenantRegistry
     let modules: ModuleDirectory
     /// The webhook sender, closed at shutdown.
     let webhooks: WebhookTransport
 
     public func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
         let module = modules.module(for: target.path)
+        guard let name = target.tenant, let module, !module.isControlPlane else {
+            return await answer(request, context: context, target: target, module: module).response
+        }
+        let arrivedAt = tenants.existing(name)?.clock.now
+        var injected = FaultInjection.Result.proceed
+        if let effect = faultEffect(for: request, target: target, tenant: name) {
+            injected = await FaultInjection(effect: effect, shape: module.errorShape).apply(
+                channel: context.channel, context: ErrorContext(path: target.path, now: tenants.now(of: name))
+            )
+        }
+        let answered: (response: Response, body: ByteBuffer?)
+        switch injected {
+        case .proceed: answered = await answer(request, context: context, target: target, module: module)
+        case .answered(let response): answered = (response, nil)
+        case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
+        }
+        let status = if case .closed = injected { 0 } else { answered.response.status.code }
+        record(request, path: target.path, tenant: name, status: status, arrivedAt: arrivedAt, started: started, body: answered.body)
+        return answered.response
+    }
+
+    /// The effect of the tenant's first fault rule that hits this request, if the tenant exists.
+    private func faultEffect(for request: Request, target: TenantPath, tenant name: TenantName) -> FaultEffect? {
+        tenants.existing(name)?.runtime.faults.effect(
+            target: .api, method: request.method.rawValue, path: target.path,
+            operationID: { operations.operationID(method: request.method, path: target.path) }
+        )
+    }
+
+    /// The module's answer, and the request body it read (for the journal).
+    private func answer(
+        _ request: Request, context: Context, target: TenantPath, module: (any PlatformModule)?
+    ) async -> (response: Response, body: ByteBuffer?) {
         let shape = module?.errorShape ?? ProblemErrorShape()
         var errorContext: ErrorContext { ErrorContext(path: target.path, now: tenants.now(of: target.tenant)) }
+        var body: ByteBuffer?
         do {
             guard let name = target.tenant, let module else {
                 throw APIError.notFound(shape.unknownRouteMessage)
@@ -31,19 +72,44 @@ public struct PlatformResponder<Context: RequestContext>: HTTPResponder {
             try module.requestGuard?.check(request.head, path: target.path, settings: tenants.settings(of: name))
             try checkRoute(request.method, path: target.path, shape: shape)
             var request = request
-            let json = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
+            let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
+            body = read?.bytes
             let routed = rewrite(request, toPath: target.path)
-            return try await Tenant.$binding.withValue(TenantBinding(name: name, registry: tenants)) {
-                try await RequestBody.$json.withValue(json) {
+            let response = try await Tenant.$binding.withValue(TenantBinding(name: name, registry: tenants)) {
+                try await RequestBody.$json.withValue(read?.json) {
                     try await router.respond(to: routed, context: context)
                 }
             }
+            return (response, body)
         } catch let error as APIError {
-            return Self.response(shape.render(error, context: errorContext))
+            return (Self.response(shape.render(error, context: errorContext)), body)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])
-            return Self.response(shape.render(.internal, context: errorContext))
+            return (Self.response(shape.render(.internal, context: errorContext)), body)
         }
+    }
+
+    /// Adds the exchange to the tenant's journal, when the tenant exists by now; `status` 0 for a
+    /// connection a fault closed.
+    private func record(
+        _ request: Request, path: String, tenant name: TenantName, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
+        body: ByteBuffer?
+    ) {
+        guard let journal = tenants.existing(name)?.runtime.journal, journal.capacity > 0 else { return }
+        let elapsed = (ContinuousClock.now - started).components
+        let raw = request.head.path ?? ""
+        let entry = JournalEntry(
+            id: journal.nextID(),
+            at: arrivedAt ?? tenants.now(of: name),
+            method: request.method.rawValue,
+            path: path,
+            query: raw.firstIndex(of: "?").map { String(raw[raw.index(after: $0)...]) },
+            status: status,
+            latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
+            headers: request.headers.map { ($0.name.canonicalName, $0.value) },
+            body: body?.readableBytesView ?? ByteBuffer().readableBytesView
+        )
+        journal.record(entry)
     }
 
     private func checkRoute(_ method: HTTPRequest.Method, path: String, shape: any ErrorShape) throws(APIError) {

@@ -7,10 +7,12 @@ enum RequestBodyReader {
     /// Bodies larger than this are refused with 413.
     static let maxBytes = 1_048_576
 
-    /// The body of a POST/PUT/PATCH as a JSON object (an empty body reads as `{}`); nil for
-    /// other methods. 413 over `maxBytes`, 400 when the body cannot be read (the client went
+    /// The body of a POST/PUT/PATCH as a JSON object (an empty body reads as `{}`) and its bytes;
+    /// nil for other methods. 413 over `maxBytes`, 400 when the body cannot be read (the client went
     /// away or sent a broken stream), 415 when not JSON, 400 when malformed or not an object.
-    static func json(of request: inout Request, shape: any ErrorShape, logger: Logger) async throws(APIError) -> [String: JSONValue]? {
+    static func json(
+        of request: inout Request, shape: any ErrorShape, logger: Logger
+    ) async throws(APIError) -> (json: [String: JSONValue], bytes: ByteBuffer)? {
         guard [.post, .put, .patch].contains(request.method) else { return nil }
         let buffer: ByteBuffer
         do {
@@ -25,7 +27,7 @@ enum RequestBodyReader {
             throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
         }
         switch Result(catching: { () throws(JSONBodyError) in try JSONValue.parseObject(buffer.readableBytesView) }) {
-        case .success(let object): return object
+        case .success(let object): return (object, buffer)
         case .failure(.malformed): throw APIError.badRequest(shape.malformedJSONMessage)
         case .failure(.notAnObject): throw APIError.badRequest("request body must be a JSON object")
         }

@@ -24,6 +24,8 @@ public struct ServerOptions: Sendable {
     public var saveOnExit = false
     /// Files that must survive restarts: the development Wallet signing chain (`--data-dir`).
     public var dataDirectory = URL(fileURLWithPath: ".mock-platform")
+    /// Entries each tenant's request journal keeps (`--journal-size`); 0 turns the journal off.
+    public var journalSize = RequestJournal.defaultCapacity
     /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
     public var passCertificates = PassCertificateSettings()
 

@@ -16,7 +16,7 @@ public final class Tenant: Sendable {
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
         name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
-        wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil
+        journalCapacity: Int = RequestJournal.defaultCapacity, wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil
     ) throws {
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
@@ -26,6 +26,8 @@ public final class Tenant: Sendable {
             events: EventLog(restoring: snapshot?.events),
             scheduler: TenantScheduler(clock: clock),
             outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
+            journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
+            faults: FaultRules(clock: clock, ids: seed.generator(for: "faults")),
             seed: seed,
             fixtures: fixtures
         )

@@ -14,6 +14,8 @@ public final class TenantRegistry: Sendable {
     private let modules: [any PlatformModule]
     private let maxTenants: Int
     private let runSeed: UInt64?
+    /// Entries each tenant's request journal keeps.
+    private let journalCapacity: Int
     private let wallClock: @Sendable () -> Date
     private let state = Mutex(State())
 
@@ -27,8 +29,10 @@ public final class TenantRegistry: Sendable {
 
     public init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
-        seed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
+        seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
+        self.journalCapacity = journalCapacity
         self.fixtures = fixtures
         self.modules = modules
         self.maxTenants = max(1, maxTenants)
@@ -102,7 +106,8 @@ public final class TenantRegistry: Sendable {
         do {
             return try Tenant(
                 name: name, createdAt: createdAt, modules: modules, fixtures: fixtures,
-                seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), wallClock: wallClock, restoring: snapshot
+                seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
+                wallClock: wallClock, restoring: snapshot
             )
         } catch let error as APIError {
             throw error

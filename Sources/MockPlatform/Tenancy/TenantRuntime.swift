@@ -10,6 +10,10 @@ public struct TenantRuntime: Sendable {
     public let scheduler: TenantScheduler
     /// Every push the tenant would have sent.
     public let outbox: PushOutbox
+    /// The requests its APIs answered, newest kept.
+    public let journal: RequestJournal
+    /// Faults its requests and webhook attempts meet.
+    public let faults: FaultRules
     public let seed: IDSeed
     /// What a fresh tenant starts from.
     public let fixtures: Fixtures

@@ -240,8 +240,17 @@ public actor WebhookStore: ModuleStore {
         state.messages[position].roundAttempts += 1
         let transport = transport
         let timeout = Duration.milliseconds(settings.webhookTimeoutMilliseconds)
+        let fault = runtime.faults.effect(
+            target: .webhook, method: "POST", path: URL(string: endpoint.url)?.path ?? "/", operationID: { message.event.rawValue }
+        )
         Task { [weak self] in
-            let outcome = await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+            let outcome = if let fault {
+                await WebhookFault(effect: fault).attempt {
+                    await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+                }
+            } else {
+                await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+            }
             await self?.finish(id, startedAt: startedAt, outcome: outcome)
         }
     }

@@ -13,7 +13,7 @@ struct PlatformProbe {
     let routes: RouteCatalog
     /// Which module owns which path.
     var modules: ModuleDirectory { responder.modules }
-    let responder: PlatformResponder<BasicRequestContext>
+    let responder: PlatformResponder
 
     static func run(
         fixtures: Fixtures = TestFixtures.shared,

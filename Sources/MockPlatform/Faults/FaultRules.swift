@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+/// A tenant's fault rules (`/_mock/faults`), tried in creation order by the front door for
+/// requests and by the webhook sender for attempts. Emptied by a reset (a new tenant starts
+/// with none); not part of the state document.
+public final class FaultRules: Sendable {
+    private struct State {
+        var rules: [FaultRule] = []
+        var ids: IDGenerator
+    }
+
+    private let state: Mutex<State>
+    /// True while some rule exists: lets the hot path skip the lock when there is none.
+    private let armed = Atomic<Bool>(false)
+    private let clock: TenantClock
+
+    init(clock: TenantClock, ids: IDGenerator) {
+        self.clock = clock
+        state = Mutex(State(ids: ids))
+    }
+
+    /// Adds a rule from a `POST /_mock/faults` body; 400 naming the field when it is not one.
+    @discardableResult
+    public func add(_ body: [String: JSONValue]) throws(APIError) -> FaultRule {
+        let now = clock.now
+        return try state.withLock { state throws(APIError) -> FaultRule in
+            var ids = state.ids
+            let id = "flt_" + String(ids.next(), radix: 16)
+            let rule = try FaultRule(body: body, id: id, createdAt: now)
+            state.ids = ids
+            state.rules.append(rule)
+            armed.store(true, ordering: .relaxed)
+            return rule
+        }
+    }
+
+    /// Every rule, retired ones included, in creation order.
+    public func list() -> [FaultRule] { state.withLock { $0.rules } }
+
+    /// 404 for an unknown id.
+    public func remove(_ id: String) throws(APIError) {
+        try state.withLock { state throws(APIError) in
+            guard let index = state.rules.firstIndex(where: { $0.id == id }) else { throw .notFound("no fault rule \(id)") }
+            state.rules.remove(at: index)
+            armed.store(!state.rules.isEmpty, ordering: .relaxed)
+        }
+    }
+
+    public func clear() {
+        state.withLock { state in
+            state.rules.removeAll()
+            armed.store(false, ordering: .relaxed)
+        }
+    }
+
+    /// The effect of the first rule that covers this request and draws a hit; nil when none does.
+    /// A rule whose probability draws a miss lets later rules be tried. `operationID` is asked
+    /// only when a rule names one.
+    public func effect(target: FaultTarget, method: String, path: String, operationID: () -> String?) -> FaultEffect? {
+        guard armed.load(ordering: .relaxed) else { return nil }
+        return state.withLock { state in
+            var operation: String??
+            func resolvedOperation() -> String? {
+                if let operation { return operation }
+                let resolved = operationID()
+                operation = .some(resolved)
+                return resolved
+            }
+            for index in state.rules.indices
+            where state.rules[index].covers(target: target, method: method, path: path, operationID: resolvedOperation) {
+                if let effect = state.rules[index].draw() { return effect }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One request as the journal keeps it (`openapi/control.yaml` JournalEntry): bounded in size
+/// whatever the request was, so that a full journal holds a fixed amount of memory.
+public struct JournalEntry: Sendable {
+    public var id: String
+    /// The tenant clock's now when the request arrived.
+    public var at: Date
+    public var method: String
+    /// Tenant-relative, without the query.
+    public var path: String
+    /// The raw query string, without `?`; nil when the request had none.
+    public var query: String?
+    public var status: Int
+    public var latencyMilliseconds: Double
+    /// Lower-case names; repeated fields joined with `, `.
+    public var headers: [String: String]
+    /// The body's first bytes as text, for requests that have one.
+    public var bodyExcerpt: String?
+
+    /// Longest body excerpt kept, in bytes.
+    public static let maxBodyExcerpt = 1_024
+    /// Most header fields kept, and the longest value kept of each.
+    public static let maxHeaders = 64
+    public static let maxHeaderValue = 512
+    /// Longest path and query kept.
+    public static let maxTarget = 2_048
+
+    init(
+        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        headers: [(name: String, value: String)], body: some Collection<UInt8>
+    ) {
+        self.id = id
+        self.at = at
+        self.method = method
+        self.path = String(path.prefix(Self.maxTarget))
+        self.query = query.map { String($0.prefix(Self.maxTarget)) }
+        self.status = status
+        self.latencyMilliseconds = latencyMilliseconds
+        var kept: [String: String] = [:]
+        for (name, value) in headers {
+            let name = name.lowercased()
+            if let existing = kept[name] {
+                kept[name] = String((existing + ", " + value).prefix(Self.maxHeaderValue))
+            } else if kept.count < Self.maxHeaders {
+                kept[name] = String(value.prefix(Self.maxHeaderValue))
+            }
+        }
+        self.headers = kept
+        bodyExcerpt = body.isEmpty ? nil : String(decoding: body.prefix(Self.maxBodyExcerpt), as: UTF8.self)
+    }
+}

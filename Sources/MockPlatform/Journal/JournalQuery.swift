@@ -1,0 +1,27 @@
+import Foundation
+
+/// Which journal entries a `GET /_mock/requests` or `/count` asks for; every criterion given
+/// must hold.
+public struct JournalQuery: Sendable {
+    /// Upper-case method.
+    public var method: String?
+    public var path: PathGlob?
+    public var status: Int?
+    /// Entries at or after this tenant-clock instant.
+    public var since: Date?
+
+    public init(method: String? = nil, path: PathGlob? = nil, status: Int? = nil, since: Date? = nil) {
+        self.method = method?.uppercased()
+        self.path = path
+        self.status = status
+        self.since = since
+    }
+
+    func matches(_ entry: JournalEntry) -> Bool {
+        if let method, entry.method != method { return false }
+        if let status, entry.status != status { return false }
+        if let since, entry.at < since { return false }
+        if let path, !path.matches(entry.path) { return false }
+        return true
+    }
+}

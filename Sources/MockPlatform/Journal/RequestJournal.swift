@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// A tenant's request journal (`/_mock/requests`): the last `capacity` requests the tenant's
+/// APIs answered, in arrival order, in a ring that overwrites the oldest — so memory stays flat
+/// however many requests come. Control requests (`/_mock/*`) are not recorded. Emptied by a
+/// reset; not part of the state document.
+public final class RequestJournal: Sendable {
+    /// Entries a tenant keeps unless `--journal-size` says otherwise.
+    public static let defaultCapacity = 10_000
+
+    private struct Ring {
+        var slots: [JournalEntry] = []
+        /// Where the next entry goes once `slots` is full.
+        var next = 0
+        var ids: IDGenerator
+    }
+
+    public let capacity: Int
+    private let ring: Mutex<Ring>
+
+    init(capacity: Int, ids: IDGenerator) {
+        self.capacity = max(0, capacity)
+        ring = Mutex(Ring(ids: ids))
+    }
+
+    /// A fresh entry id (`req_…`); ids never repeat within a run and follow `--seed`.
+    func nextID() -> String {
+        ring.withLock { "req_" + String($0.ids.next(), radix: 16) }
+    }
+
+    func record(_ entry: JournalEntry) {
+        guard capacity > 0 else { return }
+        ring.withLock { ring in
+            if ring.slots.count < capacity {
+                ring.slots.append(entry)
+            } else {
+                ring.slots[ring.next] = entry
+                ring.next = (ring.next + 1) % capacity
+            }
+        }
+    }
+
+    /// Matching entries, newest first, at most `limit`.
+    public func entries(matching query: JournalQuery, limit: Int) -> [JournalEntry] {
+        ring.withLock { ring in
+            var found: [JournalEntry] = []
+            for entry in Self.newestFirst(ring) where query.matches(entry) {
+                guard found.count < limit else { break }
+                found.append(entry)
+            }
+            return found
+        }
+    }
+
+    public func count(matching query: JournalQuery) -> Int {
+        ring.withLock { ring in Self.newestFirst(ring).reduce(0) { $0 + (query.matches($1) ? 1 : 0) } }
+    }
+
+    /// Entries held now (at most `capacity`).
+    public var count: Int { ring.withLock { $0.slots.count } }
+
+    public func clear() {
+        ring.withLock { ring in
+            ring.slots.removeAll()
+            ring.next = 0
+        }
+    }
+
+    private static func newestFirst(_ ring: Ring) -> some Sequence<JournalEntry> {
+        [ring.slots[..<ring.next].reversed(), ring.slots[ring.next...].reversed()].joined()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// The request journal (`openapi/control.yaml`, tag journal).
+final class RequestJournalTests: XCTestCase {
+    private static func requests(_ platform: TestPlatform, _ query: String = "") async throws -> [[String: Any]] {
+        let reply = try await platform.send(.get, "/_mock/requests\(query)")
+        XCTAssertEqual(reply.status, .ok, reply.text)
+        return try reply.json()["requests"] as? [[String: Any]] ?? []
+    }
+
+    private static func count(_ platform: TestPlatform, _ query: String = "") async throws -> Int? {
+        try await platform.send(.get, "/_mock/requests/count\(query)").json()["count"] as? Int
+    }
+
+    func testRequestsAreJournalledNewestFirstWithoutTheControlPlane() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
+            try await platform.iql(.get, "/iql/v1/locations?limit=5")
+            try await platform.iql(.put, "/iql/v1/driver/d1/info", json: ["country": "USA", "state": "AZ", "zipcode": "85004"])
+            try await platform.iql(.get, "/iql/v1/driver/nobody/info")
+            let entries = try await Self.requests(platform)
+            XCTAssertEqual(entries.map { $0["path"] as? String }, ["/iql/v1/driver/nobody/info", "/iql/v1/driver/d1/info", "/iql/v1/locations"])
+            XCTAssertEqual(entries.map { $0["status"] as? Int }, [404, 200, 200])
+            let put = entries[1]
+            XCTAssertEqual(put["method"] as? String, "PUT")
+            XCTAssertEqual(put["at"] as? String, "2024-06-10T12:00:00.000Z", "the tenant clock's now")
+            XCTAssertEqual((put["headers"] as? [String: String])?["authorization"], "APIKEY mock-api-key")
+            let excerpt = try XCTUnwrap(put["body_excerpt"] as? String)
+            XCTAssertTrue(excerpt.contains("\"zipcode\":\"85004\""), excerpt)
+            XCTAssertTrue(put["query"] is NSNull)
+            XCTAssertEqual(entries[2]["query"] as? String, "limit=5")
+            XCTAssertTrue(entries[2]["body_excerpt"] is NSNull)
+            XCTAssertNotNil(entries[2]["latency_ms"] as? Double)
+            XCTAssertEqual(Set(entries.compactMap { $0["id"] as? String }).count, 3)
+        }
+    }
+
+    func testFiltersCountAndClear() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            try await platform.createDriver("d2")
+            try await platform.iql(.get, "/iql/v1/driver/d1/info")
+            try await platform.iql(.get, "/iql/v1/driver/d3/info")
+            try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 3_600])
+            let clock = try await platform.send(.get, "/_mock/clock").json()
+            let now = try XCTUnwrap(clock["now"] as? String)
+            try await platform.iql(.get, "/iql/v1/locations")
+
+            let puts = try await Self.count(platform, "?method=put")
+            XCTAssertEqual(puts, 2)
+            let infos = try await Self.requests(platform, "?method=GET&path=/iql/v1/driver/*/info")
+            XCTAssertEqual(infos.map { $0["path"] as? String }, ["/iql/v1/driver/d3/info", "/iql/v1/driver/d1/info"])
+            let missing = try await Self.count(platform, "?status=404")
+            XCTAssertEqual(missing, 1)
+            let everything = try await Self.count(platform, "?path=/iql/**")
+            XCTAssertEqual(everything, 5)
+            let recent = try await Self.requests(platform, "?since=\(now)")
+            XCTAssertEqual(recent.map { $0["path"] as? String }, ["/iql/v1/locations"])
+            let limited = try await Self.requests(platform, "?limit=2")
+            XCTAssertEqual(limited.count, 2)
+
+            try await platform.send(.get, "/_mock/requests?path=iql").assertProblem(.badRequest, "path must start with /")
+            let cleared = try await platform.send(.delete, "/_mock/requests")
+            XCTAssertEqual(cleared.status, .noContent)
+            let afterClear = try await Self.count(platform)
+            XCTAssertEqual(afterClear, 0)
+        }
+    }
+
+    func testTheJournalIsPerTenantAndPathsLoseTheTenantPrefix() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.iql(.get, "/t/ci-1/iql/v1/locations")
+            let other = try await platform.send(.get, "/t/ci-1/_mock/requests").json()["requests"] as? [[String: Any]]
+            XCTAssertEqual(other?.map { $0["path"] as? String }, ["/iql/v1/locations"])
+            let mine = try await Self.count(platform)
+            XCTAssertEqual(mine, 0)
+        }
+    }
+
+    func testAFaultAnsweredRequestIsJournalledWithTheFaultStatusAndResetEmptiesTheJournal() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/faults", json: ["path": "/iql/**", "status": 503, "times": 1])
+            try await platform.iql(.get, "/iql/v1/locations")
+            try await platform.iql(.get, "/iql/v1/locations")
+            let statuses = try await Self.requests(platform).map { $0["status"] as? Int }
+            XCTAssertEqual(statuses, [200, 503])
+            try await platform.send(.post, "/_mock/reset")
+            let afterReset = try await Self.count(platform)
+            XCTAssertEqual(afterReset, 0)
+        }
+    }
+
+    /// 100,000 requests through a journal of the default size: it holds the newest 10,000 and
+    /// no more (bench/journal.py measures the server's memory under the same load).
+    func testTheRingKeepsTheNewestEntriesAndNoMore() {
+        let journal = RequestJournal(capacity: RequestJournal.defaultCapacity, ids: IDGenerator(seed: 1))
+        let headers: [(name: String, value: String)] = [("authorization", "APIKEY k"), ("x-long", String(repeating: "v", count: 5_000))]
+        let body = [UInt8](repeating: 0x61, count: 10_000)
+        for index in 0..<100_000 {
+            journal.record(JournalEntry(
+                id: journal.nextID(), at: Date(timeIntervalSince1970: Double(index)), method: "GET", path: "/r/\(index)", query: nil,
+                status: 200, latencyMilliseconds: 0.1, headers: headers, body: body
+            ))
+        }
+        XCTAssertEqual(journal.count, 10_000)
+        let newest = journal.entries(matching: JournalQuery(), limit: 10_001)
+        XCTAssertEqual(newest.count, 10_000)
+        XCTAssertEqual(newest.first?.path, "/r/99999")
+        XCTAssertEqual(newest.last?.path, "/r/90000")
+        XCTAssertEqual(newest.first?.bodyExcerpt?.utf8.count, JournalEntry.maxBodyExcerpt)
+        XCTAssertEqual(newest.first?.headers["x-long"]?.count, JournalEntry.maxHeaderValue)
+    }
+
+    func testAJournalSizeOfZeroKeepsNothing() async throws {
+        var options = ServerOptions()
+        options.journalSize = 0
+        try await PlatformProbe.run(options: options) { probe in
+            try await probe.platform.iql(.get, "/iql/v1/locations")
+            let count = try await probe.platform.send(.get, "/_mock/requests/count").json()["count"] as? Int
+            XCTAssertEqual(count, 0)
+        }
+    }
+}
