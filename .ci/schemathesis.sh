@@ -29,9 +29,14 @@ done
 [[ -n "${PORT:-}" ]] || { echo "schemathesis.sh: the server did not start: $(cat "$WORK/server.log")" >&2; exit 1; }
 BASE="http://127.0.0.1:$PORT"
 
-# The documents' examples name driver user_123: make it exist, so example-driven cases reach it.
-curl -sf -X PUT -H 'Authorization: APIKEY mock-api-key' -H 'Content-Type: application/json' \
-  -d '{"country":"USA","state":"AZ","zipcode":"85004"}' "$BASE/iql/v1/driver/user_123/info" > /dev/null
+# Each document starts from a fresh default tenant: what one run leaves (fault rules, settings,
+# a changed clock) must not leak into the next. The documents' examples name driver user_123:
+# make it exist, so example-driven cases reach it.
+prepare() {
+  curl -sf -X POST "$BASE/_mock/reset" > /dev/null
+  curl -sf -X PUT -H 'Authorization: APIKEY mock-api-key' -H 'Content-Type: application/json' \
+    -d '{"country":"USA","state":"AZ","zipcode":"85004"}' "$BASE/iql/v1/driver/user_123/info" > /dev/null
+}
 
 SPECS="$(curl -sf "$BASE/_mock/openapi" | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["specs"]))')"
 total=0
@@ -44,6 +49,7 @@ for spec in $SPECS; do
     loyalty) headers=(-H "Poq-User-Id: member-gold") ;;
   esac
   echo "-- $spec.yaml"
+  prepare
   code=0
   st --config-file .ci/schemathesis.toml run "$BASE/_mock/openapi/$spec.yaml" --url "$BASE" --checks "$CHECKS" \
     --phases examples,coverage,fuzzing,stateful --max-examples "$EXAMPLES" --seed "$SEED" \
