@@ -24,6 +24,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Fixture folder loaded into every new tenant. Env: MOCK_PLATFORM_FIXTURES. Default: Resources/fixtures.")
     var fixtures: String?
 
+    @Option(help: "Scenario folder (<name>.json files, /_mock/scenarios). Env: MOCK_PLATFORM_SCENARIOS. Default: Resources/scenarios when it exists.")
+    var scenarios: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
     var logLevel: String?
 
@@ -83,6 +86,13 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw CLIError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
+        if let folder = options.scenarios ?? ServerOptions.defaultScenarios {
+            do {
+                loaded.scenarios = try ScenarioCatalog.load(from: folder, fixtures: loaded)
+            } catch {
+                throw CLIError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
+            }
+        }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
         let app = try MockPlatformServer.makeApplication(
@@ -137,6 +147,7 @@ struct Serve: AsyncParsableCommand {
         }
         options.publicURL = value(publicURL, "PUBLIC_URL")
         if let folder = value(fixtures, "FIXTURES") { options.fixtures = URL(fileURLWithPath: folder) }
+        if let folder = value(scenarios, "SCENARIOS") { options.scenarios = URL(fileURLWithPath: folder) }
         if let level = value(logLevel, "LOG_LEVEL") {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw ValidationError("log level must be one of trace, debug, info, notice, warning, error, critical")

@@ -49,6 +49,16 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--port", "0", "--fixtures", folder.path], mentions: "campaigns.json is not valid")
     }
 
+    func testABrokenScenarioIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"description": "x", "drivers": [{"id": "d1", "info": {"country": "USA", "state": "AZ", "zipcode": "60601"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("wrong-zip.json"))
+        try assertOneLine(["serve", "--port", "0", "--scenarios", folder.path], mentions: "wrong-zip.json: driver d1: zipcode 60601 belongs to IL")
+        try assertOneLine(["serve", "--port", "0", "--scenarios", "/no/such/folder"], mentions: "--scenarios")
+    }
+
     func testABusyPortIsNamed() throws {
         let server = try LiveServer()
         let port = try XCTUnwrap(server.baseURL.port)

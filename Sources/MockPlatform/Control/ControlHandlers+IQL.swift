@@ -28,17 +28,7 @@ extension ControlHandlers {
             "insurer": driver.insurer.map(JSONValue.string) ?? .null,
             "segment": .object(["acq_source": driver.acquisitionSource.map(JSONValue.string) ?? .null]),
         ])
-        let trips: [JSONValue] = driver.trips.map { trip in
-            .object([
-                "trip_id": .string(trip.id),
-                "start_time": .string(RFC3339.string(from: trip.start)),
-                "end_time": .string(RFC3339.string(from: trip.end)),
-                "distance_miles": .number(trip.distanceMiles),
-                "highway_distance_miles": .number(trip.highwayDistanceMiles),
-                "zendrive_score": .integer(Int64(trip.score)),
-                "invalidated": .bool(trip.invalidated),
-            ])
-        }
+        let trips: [JSONValue] = driver.trips.map(Self.wire)
         let offers = driver.offers.map { offer in
             Components.Schemas.IQLOffer(
                 offerId: offer.offerID, campaignId: offer.campaignID, createdAt: offer.createdAt, expiresAt: offer.expiresAt,
@@ -71,6 +61,7 @@ extension ControlHandlers {
             optedInAt: driver.optedInAt,
             disqualified: driver.disqualified,
             trips: try trips.map { try $0.decoded() },
+            plannedTrips: try (driver.plannedTrips ?? []).map { try Self.wire($0).decoded() },
             offers: offers,
             packets: try packets.map { try $0.decoded() },
             lastHeartbeatAt: driver.lastHeartbeatAt,
@@ -110,5 +101,18 @@ extension ControlHandlers {
             id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
             payload: try event.payload.decoded()
         )
+    }
+
+    /// A trip as getIQLDriver shows it.
+    private static func wire(_ trip: Trip) -> JSONValue {
+        .object([
+            "trip_id": .string(trip.id),
+            "start_time": .string(RFC3339.string(from: trip.start)),
+            "end_time": .string(RFC3339.string(from: trip.end)),
+            "distance_miles": .number(trip.distanceMiles),
+            "highway_distance_miles": .number(trip.highwayDistanceMiles),
+            "zendrive_score": .integer(Int64(trip.score)),
+            "invalidated": .bool(trip.invalidated),
+        ])
     }
 }

@@ -18,6 +18,8 @@ public struct Fixtures: Sendable {
     public var members: [MemberFixture] = []
     /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
     public var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
+    /// Presets a tenant can be reset to (`--scenarios`; `ScenarioCatalog.load`).
+    public var scenarios = ScenarioCatalog.empty
 
     public init(settings: TenantSettings, campaigns: [Campaign], insurers: [String], zipcodes: ZipDirectory) {
         self.settings = settings

@@ -13,6 +13,9 @@ public struct Driver: Sendable, Equatable, Codable {
     public var optedInAt: Date
     /// Trips in start order.
     public var trips: [Trip] = []
+    /// Trips a scenario planned that have not ended yet (start order); each joins `trips` once
+    /// the tenant clock passes its end. Nil when none were ever planned.
+    public var plannedTrips: [Trip]?
     public var offers: [Offer] = []
     /// Set once disqualificationStatus has been sent for this driver.
     public var disqualified = false
@@ -35,6 +38,14 @@ public struct Driver: Sendable, Equatable, Codable {
     public init(id: String, optedInAt: Date) {
         self.id = id
         self.optedInAt = optedInAt
+    }
+
+    /// Moves the planned trips that have ended by `now` into `trips`, as if the SDK had just
+    /// uploaded them.
+    mutating func recordPlannedTrips(endedBy now: Date) {
+        guard let planned = plannedTrips, planned.contains(where: { $0.end <= now }) else { return }
+        trips = (trips + planned.filter { $0.end <= now }).sorted { $0.start < $1.start }
+        plannedTrips = planned.filter { $0.end > now }
     }
 
     /// True when the driver holds at least one offer that is still served at `now`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// When the qualification engine next has something to do for a driver, without a request:
 /// the earliest future instant at which one of its time-based rules could fire (test-drive end,
-/// offer expiry, engagement milestones and streaks, the heartbeat gap).
+/// offer expiry, engagement milestones and streaks, the heartbeat gap, a planned trip's end).
 ///
 /// It reads the same tenant settings as the engine (intervals, days lists, the default
 /// platform). It may name an instant at which, on a closer look, nothing fires (running the
@@ -16,7 +16,7 @@ struct EngineSchedule {
     }
 
     private func candidates(_ driver: Driver) -> [Date] {
-        var instants: [Date] = []
+        var instants = (driver.plannedTrips ?? []).map(\.end)
         let day: TimeInterval = 86_400
         let engagement = settings.engagement
         if let state = driver.state, let country = driver.country {

@@ -204,6 +204,14 @@ public actor IQLStore: ModuleStore {
         return runtime.events.append([event])[0]
     }
 
+    /// Stores a scenario's driver as the engine leaves it now, without recording the events its
+    /// history implies (they happened before anyone watched); what happens next emits as usual.
+    public func settle(_ driver: Driver) {
+        var driver = driver
+        _ = engine.evaluate(&driver, now: runtime.clock.now, ids: &state.ids)
+        commit([driver], events: [])
+    }
+
     /// Stores a driver as given, and sets its timer; for seeding and tests.
     public func put(_ driver: Driver) { commit([driver], events: []) }
 

@@ -11,6 +11,7 @@ struct QualificationEngine {
     let settings: TenantSettings
 
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
+        driver.recordPlannedTrips(endedBy: now)
         var events = evaluateCampaigns(&driver, now: now, ids: &ids)
         let silentPush = SilentPushRule(publisherAppName: settings.publisherAppName, intervalHours: settings.heartbeatIntervalHours)
         if let push = silentPush.evaluate(&driver, now: now, ids: &ids) {

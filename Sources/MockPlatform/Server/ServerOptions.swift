@@ -9,6 +9,8 @@ public struct ServerOptions: Sendable {
     public var publicURL: String?
     /// Fixture folder loaded into every new tenant.
     public var fixtures: URL
+    /// Scenario folder (`--scenarios`); nil: `defaultScenarios`.
+    public var scenarios: URL?
     public var logLevel: Logger.Level
     /// Tenants the server holds at most, `default` included.
     public var maxTenants: Int
@@ -45,6 +47,12 @@ public struct ServerOptions: Sendable {
         self.logLevel = logLevel
         self.maxTenants = maxTenants
         self.seed = seed
+    }
+
+    /// `Resources/scenarios` when it exists: a server started elsewhere simply offers none.
+    public static var defaultScenarios: URL? {
+        let folder = URL(fileURLWithPath: "Resources/scenarios")
+        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
     }
 
     /// The effective public base URL, without a trailing slash.

@@ -10,13 +10,16 @@ public final class Tenant: Sendable {
     /// Wall-clock instant the tenant was first created; kept across resets.
     public let createdAt: Date
     public let runtime: TenantRuntime
+    /// The scenario this tenant was made for and when (tenant clock); nil for a plain reset.
+    public let appliedScenario: (name: String, at: Date)?
     /// Module stores by module name.
     private let stores: [String: any ModuleStore]
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
         name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
-        journalCapacity: Int = RequestJournal.defaultCapacity, wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil
+        journalCapacity: Int = RequestJournal.defaultCapacity, wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil,
+        scenario: String? = nil
     ) throws {
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
@@ -33,6 +36,7 @@ public final class Tenant: Sendable {
         )
         self.name = name
         self.createdAt = createdAt
+        appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
             if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {

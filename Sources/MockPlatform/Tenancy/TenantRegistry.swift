@@ -78,11 +78,44 @@ public final class TenantRegistry: Sendable {
             let generation = state.generations[name, default: 0] + 1
             let tenant = try make(name, createdAt: old?.createdAt ?? wallClock(), generation: generation, restoring: snapshot)
             state.generations[name] = generation
-            if old == nil { state.names.append(name) }
-            state.tenants[name] = tenant
-            return (tenant, old)
+            return (tenant, Self.swap(in: tenant, &state))
         }
         old?.shutdown()
+        return tenant
+    }
+
+    /// Puts `tenant` in its name's place; returns the tenant it replaced.
+    private func swap(in tenant: Tenant) -> Tenant? {
+        state.withLock { Self.swap(in: tenant, &$0) }
+    }
+
+    private static func swap(in tenant: Tenant, _ state: inout State) -> Tenant? {
+        let old = state.tenants[tenant.name]
+        if old == nil { state.names.append(tenant.name) }
+        state.tenants[tenant.name] = tenant
+        return old
+    }
+
+    /// Replaces the tenant with a fresh one from the fixtures plus `scenario`, in one step: the
+    /// new tenant is built and populated before any request can see it, then swapped in as by
+    /// `reset`.
+    @discardableResult
+    public func apply(_ scenario: Scenario, to name: TenantName) async throws(APIError) -> Tenant {
+        let (generation, createdAt) = try state.withLock { state throws(APIError) -> (Int, Date) in
+            let old = state.tenants[name]
+            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
+            let generation = state.generations[name, default: 0] + 1
+            state.generations[name] = generation
+            return (generation, old?.createdAt ?? wallClock())
+        }
+        let tenant = try make(name, createdAt: createdAt, generation: generation, restoring: nil, scenario: scenario, fixtures: scenario.fixtures(over: fixtures))
+        do {
+            try await scenario.populate(tenant)
+        } catch {
+            tenant.shutdown()
+            throw error
+        }
+        swap(in: tenant)?.shutdown()
         return tenant
     }
 
@@ -99,15 +132,18 @@ public final class TenantRegistry: Sendable {
         for tenant in all() { tenant.shutdown() }
     }
 
-    private func make(_ name: TenantName, createdAt: Date, generation: Int, restoring snapshot: TenantSnapshot?) throws(APIError) -> Tenant {
+    private func make(
+        _ name: TenantName, createdAt: Date, generation: Int, restoring snapshot: TenantSnapshot?, scenario: Scenario? = nil,
+        fixtures: Fixtures? = nil
+    ) throws(APIError) -> Tenant {
         if let snapshot, snapshot.version != TenantSnapshot.currentVersion {
             throw .badRequest("state version must be \(TenantSnapshot.currentVersion)")
         }
         do {
             return try Tenant(
-                name: name, createdAt: createdAt, modules: modules, fixtures: fixtures,
+                name: name, createdAt: createdAt, modules: modules, fixtures: fixtures ?? self.fixtures,
                 seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
-                wallClock: wallClock, restoring: snapshot
+                wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
             )
         } catch let error as APIError {
             throw error

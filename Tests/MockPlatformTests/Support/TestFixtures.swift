@@ -7,7 +7,16 @@ enum TestFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/fixtures")
 
+    /// The fixtures with the repository's scenarios.
     static let shared: Fixtures = {
-        do { return try Fixtures.load(from: folder) } catch { fatalError("fixtures: \(error)") }
+        do {
+            var fixtures = try Fixtures.load(from: folder)
+            fixtures.scenarios = try ScenarioCatalog.load(from: scenarioFolder, fixtures: fixtures)
+            return fixtures
+        } catch {
+            fatalError("fixtures: \(error)")
+        }
     }()
+
+    static let scenarioFolder = folder.deletingLastPathComponent().appendingPathComponent("scenarios")
 }

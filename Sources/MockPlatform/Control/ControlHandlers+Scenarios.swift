@@ -1,0 +1,30 @@
+import ControlAPI
+import Foundation
+
+/// Scenarios (`openapi/control.yaml`, tag scenarios).
+extension ControlHandlers {
+    func listScenarios(_ input: Operations.ListScenarios.Input) async throws -> Operations.ListScenarios.Output {
+        let binding = try Tenant.boundBinding()
+        let applied = binding.registry.existing(binding.name)?.appliedScenario
+        let scenarios = binding.registry.fixtures.scenarios.scenarios.map { scenario in
+            Self.wire(scenario, appliedAt: applied?.name == scenario.name ? applied?.at : nil)
+        }
+        return .ok(.init(body: .json(.init(scenarios: scenarios))))
+    }
+
+    func applyScenario(_ input: Operations.ApplyScenario.Input) async throws -> Operations.ApplyScenario.Output {
+        let binding = try Tenant.boundBinding()
+        guard let scenario = binding.registry.fixtures.scenarios.scenario(named: input.path.name) else {
+            throw APIError.notFound("no scenario \(input.path.name)")
+        }
+        let tenant = try await binding.registry.apply(scenario, to: binding.name)
+        return .ok(.init(body: .json(Self.wire(scenario, appliedAt: tenant.appliedScenario?.at))))
+    }
+
+    private static func wire(_ scenario: Scenario, appliedAt: Date?) -> Components.Schemas.Scenario {
+        .init(
+            name: scenario.name, description: scenario.description, drivers: scenario.driverIDs, members: scenario.memberIDs,
+            appliedAt: appliedAt
+        )
+    }
+}
