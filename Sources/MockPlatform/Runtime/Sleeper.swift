@@ -10,20 +10,17 @@ final class Sleeper: Sendable {
 
     private let state = Mutex(State())
 
-    /// Sleeps for `duration` (nil: until woken), or less when woken.
-    func sleep(for duration: Duration?) async {
+    /// Sleeps for `duration`, or less when woken.
+    ///
+    /// A woken sleep ends at once, but on Linux the runtime keeps the cancelled sleep's timer
+    /// entry until its deadline: callers keep `duration` short and wake only when needed.
+    func sleep(for duration: Duration) async {
         let task = state.withLock { state -> Task<Void, Never>? in
             if state.pending {
                 state.pending = false
                 return nil
             }
-            let task = Task {
-                if let duration {
-                    try? await Task.sleep(for: duration)
-                } else {
-                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                }
-            }
+            let task = Task { _ = try? await Task.sleep(for: duration) }
             state.current = task
             return task
         }

@@ -7,6 +7,11 @@ import Synchronization
 /// mode), and at once when the clock is moved past it (`fireDue()`, called after every clock
 /// change). Timers due together fire in time order (ties: the order they were set), one at a
 /// time. `shutdown()` cancels the background runner and every timer.
+///
+/// The runner sleeps at most `maxSleep` and is woken only by a timer earlier than the instant
+/// it will look again, or by a clock change: re-setting a timer on every request (the IQL
+/// engine does) must not wake it each time, because each woken sleep costs memory until its
+/// deadline (`Sleeper`).
 public final class TenantScheduler: Sendable {
     /// What a timer does when it fires.
     public typealias Action = @Sendable () async -> Void
@@ -23,6 +28,9 @@ public final class TenantScheduler: Sendable {
         var queue = TimerQueue()
         var nextOrder: UInt64 = 0
         var stopped = false
+        /// The tenant-clock instant the runner will next look at the timers (on a frozen clock:
+        /// just after now); nil before its first look and once woken.
+        var runnerLooksAt: Date?
 
         func isCurrent(_ entry: TimerQueue.Entry) -> Bool { timers[entry.key]?.order == entry.order }
 
@@ -41,6 +49,8 @@ public final class TenantScheduler: Sendable {
     private let firing = AsyncSerialLock()
     private let sleeper = Sleeper()
     private let runner = Mutex<Task<Void, Never>?>(nil)
+    /// The longest the runner sleeps without looking at the timers.
+    static let maxSleep = Duration.seconds(60)
 
     public init(clock: TenantClock) {
         self.clock = clock
@@ -52,8 +62,7 @@ public final class TenantScheduler: Sendable {
         let task = Task { [weak self] in
             while !Task.isCancelled, let self {
                 await self.fireDue()
-                let delay = self.delayUntilNextTimer()
-                await self.sleeper.sleep(for: delay)
+                await self.sleeper.sleep(for: self.sleepUntilNextLook())
             }
         }
         runner.withLock { $0 = task }
@@ -70,6 +79,8 @@ public final class TenantScheduler: Sendable {
                 let current = state
                 state.queue.compact(keeping: current.isCurrent)
             }
+            guard let looksAt = state.runnerLooksAt, due < looksAt else { return false }
+            state.runnerLooksAt = nil
             return true
         }
         if woken { sleeper.wake() }
@@ -117,14 +128,17 @@ public final class TenantScheduler: Sendable {
         }
     }
 
-    /// How long the runner may sleep: until the earliest timer while the clock runs; nil (until
-    /// woken) when the clock is frozen or nothing is set.
-    private func delayUntilNextTimer() -> Duration? {
+    /// How long the runner may sleep: until the earliest timer while the clock runs, at most
+    /// `maxSleep`. A frozen clock only moves by a change, which wakes the runner; until then
+    /// only a timer set for an instant already come needs it.
+    private func sleepUntilNextLook() -> Duration {
         let reading = clock.reading
-        guard reading.mode != .frozen,
-              let earliest = state.withLock({ $0.earliest()?.due })
-        else { return nil }
-        let seconds = max(0, earliest.timeIntervalSince(reading.now))
-        return .milliseconds(Int64(saturating: seconds * 1000, rounding: .up))
+        return state.withLock { state in
+            let limit = reading.now.addingTimeInterval(TimeInterval(Self.maxSleep.components.seconds))
+            let looksAt = min(state.earliest()?.due ?? limit, limit)
+            state.runnerLooksAt = reading.mode == .frozen ? reading.now.addingTimeInterval(0.001) : looksAt
+            let seconds = reading.mode == .frozen ? TimeInterval(Self.maxSleep.components.seconds) : max(0, looksAt.timeIntervalSince(reading.now))
+            return .milliseconds(Int64(saturating: seconds * 1000, rounding: .up))
+        }
     }
 }

@@ -53,6 +53,59 @@ final class TenantSchedulerTests: XCTestCase {
         let final = await fired.names
         XCTAssertEqual(final, ["soon"], "a stopped scheduler fires nothing")
     }
+
+    func testAnEarlierTimerWakesTheSleepingRunner() async throws {
+        let clock = TenantClock(setting: .offset(0))
+        let scheduler = TenantScheduler(clock: clock)
+        scheduler.start()
+        let fired = Fired()
+        scheduler.schedule(.named(platform: "test", name: "late"), at: Date().addingTimeInterval(3600)) { await fired.add("late") }
+        try await Task.sleep(for: .milliseconds(50))
+        scheduler.schedule(.named(platform: "test", name: "soon"), at: Date().addingTimeInterval(0.1)) { await fired.add("soon") }
+        for _ in 0..<100 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        let names = await fired.names
+        XCTAssertEqual(names, ["soon"])
+        scheduler.shutdown()
+    }
+
+    func testATimerAlreadyDueOnAFrozenClockFiresWithoutAClockChange() async throws {
+        let clock = TenantClock(setting: .frozen(t0))
+        let scheduler = TenantScheduler(clock: clock)
+        scheduler.start()
+        let fired = Fired()
+        try await Task.sleep(for: .milliseconds(50))
+        scheduler.schedule(.named(platform: "test", name: "now"), at: t0) { await fired.add("now") }
+        scheduler.schedule(.named(platform: "test", name: "later"), at: t0.addingTimeInterval(1)) { await fired.add("later") }
+        for _ in 0..<100 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        let names = await fired.names
+        XCTAssertEqual(names, ["now"])
+        scheduler.shutdown()
+    }
+
+    /// The IQL engine re-sets a driver's timer on every request. Each woken sleep holds memory
+    /// until its deadline (weeks away for a test drive), so moving a timer later must not wake
+    /// the runner: memory stays flat.
+    func testMovingATimerLaterOnARunningClockKeepsMemoryFlat() async throws {
+        let clock = TenantClock(setting: .offset(0))
+        let scheduler = TenantScheduler(clock: clock)
+        scheduler.start()
+        let month = Date().addingTimeInterval(30 * 86_400)
+        try await Task.sleep(for: .milliseconds(50))
+        let before = Self.residentKiB()
+        for index in 0..<20_000 {
+            scheduler.schedule(.named(platform: "test", name: "driver"), at: month.addingTimeInterval(Double(index))) {}
+            try await Task.sleep(for: .microseconds(5))
+        }
+        let grown = Self.residentKiB() - before
+        scheduler.shutdown()
+        XCTAssertLessThan(grown, 2_048, "resident memory grew \(grown) KiB over 20,000 moves")
+    }
+
+    private static func residentKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
 }
 
 /// Names of fired timers, in firing order.
