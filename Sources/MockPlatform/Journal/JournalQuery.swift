@@ -17,10 +17,14 @@ public struct JournalQuery: Sendable {
         self.since = since
     }
 
+    /// The millisecond an instant shows as (`RFC3339`): `since` compares what the client saw, so
+    /// an entry listed at `…00.001Z` matches `since=…00.001Z` whatever its sub-millisecond part.
+    private static func millisecond(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded() }
+
     func matches(_ entry: JournalEntry) -> Bool {
         if let method, entry.method != method { return false }
         if let status, entry.status != status { return false }
-        if let since, entry.at < since { return false }
+        if let since, Self.millisecond(entry.at) < Self.millisecond(since) { return false }
         if let path, !path.matches(entry.path) { return false }
         return true
     }

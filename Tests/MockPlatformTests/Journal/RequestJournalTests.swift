@@ -123,4 +123,17 @@ final class RequestJournalTests: XCTestCase {
             XCTAssertEqual(count, 0)
         }
     }
+
+    /// `since` matches what the client saw: an entry listed at `…00.001Z` is found by
+    /// `since=…00.001Z` even when its instant is 0.7 ms, which shows rounded up.
+    func testSinceComparesTheMillisecondTheEntryShowsAs() throws {
+        let at = Date(timeIntervalSince1970: 1_717_416_000.0007)
+        let entry = JournalEntry(
+            id: "req_1", at: at, method: "GET", path: "/iql/v1/locations", query: nil, status: 200, latencyMilliseconds: 1,
+            headers: [], body: [UInt8]()
+        )
+        let shown = try XCTUnwrap(RFC3339.date(from: RFC3339.string(from: at)))
+        XCTAssertTrue(JournalQuery(since: shown).matches(entry))
+        XCTAssertFalse(JournalQuery(since: shown.addingTimeInterval(0.001)).matches(entry))
+    }
 }
