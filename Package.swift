@@ -39,6 +39,7 @@ let package = Package(
         // CMS.sign is SPI: pinned to the minor version the signature tests were run against.
         .package(url: "https://github.com/apple/swift-certificates.git", .upToNextMinor(from: "1.21.1")),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         generatedAPI("IQLAPI"),
@@ -63,6 +64,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Specs")],
             swiftSettings: strictSwift

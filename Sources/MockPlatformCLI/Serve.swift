@@ -27,8 +27,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Scenario folder (<name>.json files, /_mock/scenarios). Env: MOCK_PLATFORM_SCENARIOS. Default: Resources/scenarios when it exists.")
     var scenarios: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical. Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
+    @Option(help: "trace, debug, info, notice, warning, error or critical (debug logs every request). Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
     var logLevel: String?
+
+    @Option(help: "text or json (one JSON object per line). Env: MOCK_PLATFORM_LOG_FORMAT. Default: text.")
+    var logFormat: String?
 
     @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
@@ -77,6 +80,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let options = try resolvedOptions(environment: ProcessInfo.processInfo.environment)
+        if options.logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let started = ContinuousClock.now
@@ -153,6 +157,10 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("log level must be one of trace, debug, info, notice, warning, error, critical")
             }
             options.logLevel = parsed
+        }
+        if let format = value(logFormat, "LOG_FORMAT") {
+            guard let parsed = LogFormat(rawValue: format) else { throw ValidationError("log format must be text or json") }
+            options.logFormat = parsed
         }
         if let text = value(maxTenants, "MAX_TENANTS") {
             guard let number = Int(text), number >= 1 else {

@@ -36,6 +36,7 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--port", "0", "--fixtures", "/no/such/folder"], mentions: "--fixtures")
         try assertOneLine(["serve", "--max-tenants", "0"], mentions: "max-tenants must be a whole number")
         try assertOneLine(["serve", "--log-level", "loud"], mentions: "log level must be one of")
+        try assertOneLine(["serve", "--log-format", "xml"], mentions: "log format must be text or json")
         try assertOneLine(["serve", "--bogus"], mentions: "--bogus")
         try assertOneLine(["serve", "--save-on-exit"], mentions: "--save-on-exit needs --state-file")
         try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 CIDR")

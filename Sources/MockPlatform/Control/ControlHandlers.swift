@@ -10,6 +10,8 @@ struct ControlHandlers: APIProtocol {
     let webhookAllowlist: WebhookAllowlist
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
+    /// The server's metrics (`getMetrics`).
+    let metrics: PlatformMetrics
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }
@@ -30,6 +32,11 @@ struct ControlHandlers: APIProtocol {
     /// Fixtures are loaded before the server listens, so a server that answers is ready.
     func getReady(_ input: Operations.GetReady.Input) async throws -> Operations.GetReady.Output {
         .ok(.init(body: .json(.init(status: .ready))))
+    }
+
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
+        let tenants = try Tenant.boundBinding().registry.all()
+        return .ok(.init(body: .plainText(HTTPBody(metrics.exposition(tenants: tenants)))))
     }
 
     func listSpecs(_ input: Operations.ListSpecs.Input) async throws -> Operations.ListSpecs.Output {

@@ -29,7 +29,7 @@ struct ControlModule: PlatformModule {
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM)
+        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM, metrics: webhooks.metrics)
             .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }

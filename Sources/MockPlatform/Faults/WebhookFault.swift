@@ -18,11 +18,13 @@ struct WebhookFault {
             return outcome
         case .respond(let status, _):
             let failed = !(200...299).contains(status)
-            return .init(statusCode: status, latencyMilliseconds: effect.delayMilliseconds, error: failed ? "HTTP \(status) \(note)" : nil)
+            return .init(
+                statusCode: status, latencyMilliseconds: effect.delayMilliseconds, error: failed ? "HTTP \(status) \(note)" : nil, injected: true
+            )
         case .resetConnection:
-            return .init(statusCode: nil, latencyMilliseconds: effect.delayMilliseconds, error: "connection reset \(note)")
+            return .init(statusCode: nil, latencyMilliseconds: effect.delayMilliseconds, error: "connection reset \(note)", injected: true)
         case .emptyResponse:
-            return .init(statusCode: nil, latencyMilliseconds: effect.delayMilliseconds, error: "empty response \(note)")
+            return .init(statusCode: nil, latencyMilliseconds: effect.delayMilliseconds, error: "empty response \(note)", injected: true)
         }
     }
 }

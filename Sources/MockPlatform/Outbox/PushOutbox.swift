@@ -60,6 +60,9 @@ public final class PushOutbox: Sendable {
         return entry
     }
 
+    /// Entries held now (at most `capacity`).
+    public var count: Int { state.withLock { min($0.entries.count, capacity) } }
+
     public func clear() { state.withLock { $0.entries.removeAll() } }
 
     public func snapshot() -> Snapshot {

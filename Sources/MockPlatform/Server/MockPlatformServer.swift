@@ -46,7 +46,7 @@ public enum MockPlatformServer {
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
         var application = Application(
-            responder: responder,
+            responder: MeteredResponder(inner: responder, metrics: responder.webhooks.metrics),
             server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in

@@ -81,6 +81,16 @@ public struct RouteCatalog: Sendable {
         return methods
     }
 
+    /// The template of the first route matching a concrete path (`/iql/v1/driver/{driver_id}/info`),
+    /// nil when none does.
+    public func template(for path: String) -> String? {
+        let segments = RouteCatalog.segments(of: path)
+        guard let candidates = bySegmentCount[segments.count],
+              let index = candidates.first(where: { templates[$0].matches(segments) })
+        else { return nil }
+        return "/" + templates[index].segments.joined(separator: "/")
+    }
+
     /// Every registered route as `METHOD /path/{param}`, sorted.
     public var routes: [String] {
         templates.flatMap { template in

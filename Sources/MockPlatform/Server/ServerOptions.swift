@@ -12,6 +12,8 @@ public struct ServerOptions: Sendable {
     /// Scenario folder (`--scenarios`); nil: `defaultScenarios`.
     public var scenarios: URL?
     public var logLevel: Logger.Level
+    /// `--log-format`.
+    public var logFormat = LogFormat.text
     /// Tenants the server holds at most, `default` included.
     public var maxTenants: Int
     /// Seeds every id generator, for reproducible runs; nil: ids never repeat.

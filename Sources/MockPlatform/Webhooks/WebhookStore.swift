@@ -257,6 +257,7 @@ public actor WebhookStore: ModuleStore {
 
     private func finish(_ id: String, startedAt: Date, outcome: WebhookTransport.Outcome) {
         inFlight.remove(id)
+        transport.metrics.recordWebhookAttempt(WebhookAttemptOutcome(outcome))
         guard let position = positions[id] else { return }
         let attempt = WebhookAttempt(
             at: startedAt, statusCode: outcome.statusCode, latencyMilliseconds: outcome.latencyMilliseconds,

@@ -15,6 +15,8 @@ public final class WebhookTransport: Sendable {
         var responseExcerpt: String?
         /// `Retry-After`, in seconds, on a failed response that carried one.
         var retryAfter: TimeInterval?
+        /// A fault rule stood in for the receiver: nothing was sent.
+        var injected = false
     }
 
     /// Attempts under way at once, over all tenants.
@@ -23,6 +25,8 @@ public final class WebhookTransport: Sendable {
     public static let perEndpointLimit = 16
 
     public let allowlist: WebhookAllowlist
+    /// Where finished attempts are counted.
+    let metrics: PlatformMetrics
     /// One client for the process, never shut down (AsyncHTTPClient traps when a client is
     /// released unclosed): redirects are not followed, connecting may take 10 s, and a refused
     /// connection fails the attempt at once (the pool would retry it until the timeout).
@@ -37,8 +41,9 @@ public final class WebhookTransport: Sendable {
     private let perEndpoint = Mutex<[String: AsyncSemaphore]>([:])
     private let inFlight = Mutex(0)
 
-    public init(allowlist: WebhookAllowlist = .any) {
+    public init(allowlist: WebhookAllowlist = .any, metrics: PlatformMetrics = PlatformMetrics()) {
         self.allowlist = allowlist
+        self.metrics = metrics
     }
 
     /// POSTs `body` to `url`; never throws: every failure is an outcome.

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// `--log-format json`: every log record as one JSON object on one line, for log collectors:
+/// `{"timestamp", "level", "label", "message", "source", "metadata"}` (sorted keys; metadata
+/// values as strings, lists and objects). Lines go to `write` (default: standard error, where
+/// the text format goes too), whole, one at a time.
+public struct JSONLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .info
+    private let label: String
+    private let write: @Sendable (String) -> Void
+
+    public init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+        self.label = label
+        self.write = write
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var merged = metadata
+        if let extra = event.metadata { merged.merge(extra) { _, new in new } }
+        let record: [String: JSONValue] = [
+            "timestamp": .string(RFC3339.string(from: Date())),
+            "level": .string(event.level.rawValue),
+            "label": .string(label),
+            "message": .string(event.message.description),
+            "source": .string(event.source),
+            "metadata": .object(merged.mapValues(Self.json)),
+        ]
+        write(JSONValue.object(record).text + "\n")
+    }
+
+    private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .stringConvertible(let value): .string(value.description)
+        case .array(let values): .array(values.map(json))
+        case .dictionary(let values): .object(values.mapValues(json))
+        }
+    }
+
+    private static let standardErrorLock = Mutex(())
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        standardErrorLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+    }
+}

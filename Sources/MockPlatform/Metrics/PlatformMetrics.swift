@@ -1,0 +1,69 @@
+import Foundation
+import Prometheus
+
+/// The server's Prometheus metrics (`openapi/control.yaml` getMetrics), in a registry of its own
+/// (not the process-wide metrics system), so that servers in one process count apart.
+///
+/// Counters and the histogram are updated as requests and webhook attempts finish (atomics in
+/// swift-prometheus, one short registry lookup per label set); the tenant and outbox gauges are
+/// read when the metrics are scraped. (`MetricNameDescriptor` is not `Sendable`, so the
+/// descriptors are made on use.) Labels are bounded: routes are OpenAPI path templates,
+/// and tenants are never a label.
+public final class PlatformMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "mockplatform", metricName: "http_requests", unitName: "total",
+            helpText: "Requests answered, by module, OpenAPI route template (unmatched for no route), method and status."
+        )
+    }
+    static var duration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "mockplatform", metricName: "http_request_duration", unitName: "seconds",
+            helpText: "Time from a request's head to its response, injected fault latency included, by module."
+        )
+    }
+    static var webhookAttempts: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "mockplatform", metricName: "webhook_attempts", unitName: "total",
+            helpText: "Webhook attempts by outcome: delivered (2xx), http_error (another status), network_error (no answer), fault (a fault rule failed it)."
+        )
+    }
+    static var outbox: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "mockplatform", metricName: "outbox_pushes", unitName: "",
+            helpText: "Pushes held in the outboxes of all tenants now."
+        )
+    }
+    static var tenants: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "mockplatform", metricName: "tenants", unitName: "",
+            helpText: "Tenants that exist now, default included."
+        )
+    }
+    /// Histogram buckets, in seconds, from a fast mock answer to a slow-network fault.
+    static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10].map { .microseconds(Int64($0 * 1_000_000)) }
+
+    public init() {}
+
+    /// Counts one answered request.
+    func recordRequest(module: String, route: String, method: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            descriptor: Self.requests, labels: [("module", module), ("route", route), ("method", method), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("module", module)], buckets: Self.buckets).record(duration)
+    }
+
+    /// Counts one finished webhook attempt.
+    func recordWebhookAttempt(_ outcome: WebhookAttemptOutcome) {
+        registry.makeCounter(descriptor: Self.webhookAttempts, labels: [("outcome", outcome.rawValue)]).increment()
+    }
+
+    /// The exposition text (format 0.0.4), with the gauges read from `tenants` now.
+    func exposition(tenants: [Tenant]) -> String {
+        registry.makeGauge(descriptor: Self.tenants).set(Double(tenants.count))
+        registry.makeGauge(descriptor: Self.outbox).set(Double(tenants.reduce(0) { $0 + $1.runtime.outbox.count }))
+        return registry.emitToString()
+    }
+}
