@@ -48,7 +48,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
-    @Option(help: "When set, every /_mock route except health and ready needs Authorization: Bearer <token>. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
+    @Option(help: "When set, every /_mock route except health, ready, metrics and the dashboard page needs Authorization: Bearer <token>. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
     var adminToken: String?
 
     @Option(help: "A state document (GET /_mock/state) loaded into the default tenant at start. Env: MOCK_PLATFORM_STATE_FILE.")

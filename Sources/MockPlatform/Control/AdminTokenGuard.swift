@@ -1,11 +1,13 @@
 import HTTPTypes
 
-/// `--admin-token`: every control route except health and readiness needs
-/// `Authorization: Bearer <token>` (`openapi/control.yaml` adminToken).
+/// `--admin-token`: every control route except health, readiness, metrics and the dashboard's
+/// files needs `Authorization: Bearer <token>` (`openapi/control.yaml` adminToken).
 struct AdminTokenGuard: RequestGuard {
     let token: String
     /// Routes anyone may call.
-    static let open: Set<String> = ["/_mock/health", "/_mock/ready", "/_mock/metrics"]
+    static let open: Set<String> = [
+        "/_mock/health", "/_mock/ready", "/_mock/metrics", "/_mock/ui", "/_mock/ui/app.css", "/_mock/ui/app.js",
+    ]
 
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
         guard !Self.open.contains(path) else { return }

@@ -15,6 +15,22 @@ extension ControlHandlers {
         return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
     }
 
+    func listIQLDrivers(_ input: Operations.ListIQLDrivers.Input) async throws -> Operations.ListIQLDrivers.Output {
+        let limit = input.query.limit ?? 100
+        guard (1...1_000).contains(limit) else { throw APIError.badRequest("limit must be between 1 and 1000") }
+        let tenant = try Tenant.bound()
+        let drivers = try await tenant.iql.allDrivers()
+        let now = tenant.clock.now
+        let summaries = drivers.prefix(limit).map { driver in
+            Components.Schemas.IQLDriverSummary(
+                driverId: driver.id, state: driver.state, optedInAt: driver.optedInAt, trips: driver.trips.count,
+                plannedTrips: driver.plannedTrips?.count ?? 0, disqualified: driver.disqualified,
+                offers: driver.offers.map { Self.wire($0, now: now) }
+            )
+        }
+        return .ok(.init(body: .json(.init(total: drivers.count, drivers: summaries))))
+    }
+
     func getIQLDriver(_ input: Operations.GetIQLDriver.Input) async throws -> Operations.GetIQLDriver.Output {
         let tenant = try Tenant.bound()
         guard let driver = try await tenant.iql.driver(input.path.driverId) else {
@@ -29,12 +45,8 @@ extension ControlHandlers {
             "segment": .object(["acq_source": driver.acquisitionSource.map(JSONValue.string) ?? .null]),
         ])
         let trips: [JSONValue] = driver.trips.map(Self.wire)
-        let offers = driver.offers.map { offer in
-            Components.Schemas.IQLOffer(
-                offerId: offer.offerID, campaignId: offer.campaignID, createdAt: offer.createdAt, expiresAt: offer.expiresAt,
-                clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: tenant.clock.now)
-            )
-        }
+        let now = tenant.clock.now
+        let offers = driver.offers.map { Self.wire($0, now: now) }
         let packets: [JSONValue] = driver.packets.map { packet in
             .object([
                 "location_permission": .string(packet.locationPermission.rawValue),
@@ -100,6 +112,13 @@ extension ControlHandlers {
         .init(
             id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
             payload: try event.payload.decoded()
+        )
+    }
+
+    private static func wire(_ offer: Offer, now: Date) -> Components.Schemas.IQLOffer {
+        .init(
+            offerId: offer.offerID, campaignId: offer.campaignID, createdAt: offer.createdAt, expiresAt: offer.expiresAt,
+            clicked: offer.clicked, retracted: offer.retracted, active: offer.isActive(at: now)
         )
     }
 

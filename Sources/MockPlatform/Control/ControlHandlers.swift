@@ -12,6 +12,8 @@ struct ControlHandlers: APIProtocol {
     let walletRootPEM: String?
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
+    /// The dashboard's files (`getDashboard`).
+    let dashboard: DashboardAssets
 
     /// Contract rules that must run before an operation's input is decoded.
     static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }

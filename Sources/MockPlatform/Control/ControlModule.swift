@@ -29,7 +29,10 @@ struct ControlModule: PlatformModule {
     func registerHandlers(
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
-        try ControlHandlers(specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM, metrics: webhooks.metrics)
+        try ControlHandlers(
+            specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM, metrics: webhooks.metrics,
+            dashboard: DashboardAssets.bundled()
+        )
             .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
     }
 }

@@ -48,6 +48,12 @@ public actor IQLStore: ModuleStore {
         return state.drivers[id]
     }
 
+    /// Every driver as of now, after the engine has run for each, by id.
+    public func allDrivers() -> [Driver] {
+        evaluateAll()
+        return state.drivers.values.sorted { $0.id < $1.id }
+    }
+
     /// The driver as the engine would leave it now, without keeping anything or emitting any
     /// event: what a contract rule looks at before a request is accepted.
     public func preview(_ id: String) -> Driver? {

@@ -1,0 +1,116 @@
+"""The dashboard (`/_mock/ui`) driven in headless Chromium, as a tester would use it.
+
+Applies the new-driver scenario, advances the tenant clock a week with the page's control, and
+waits until the driver's offer and the signed qualification delivery show in their panels; then
+checks the page at phone width. Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
+Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package: skipped when
+they are missing, except under CI (``CI=true``), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mockserver import REPO_ROOT, MockServer
+from receiver import Receiver
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+ARTIFACTS = REPO_ROOT / "artifacts"
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # pragma: no cover - reported below
+    webdriver = None
+
+missing = [name for name, found in [("chromium", CHROMIUM), ("chromedriver", CHROMEDRIVER), ("selenium", webdriver)] if not found]
+if missing:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError(f"the dashboard test needs {', '.join(missing)} (install: apt-get install chromium chromium-driver; pip install selenium)")
+    pytest.skip(f"missing {', '.join(missing)}", allow_module_level=True)
+
+
+@pytest.fixture
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1400"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait(browser, condition, timeout=15, message=""):
+    return WebDriverWait(browser, timeout, poll_frequency=0.2).until(lambda _: condition(), message)
+
+
+def css(browser, selector):
+    return browser.find_elements(By.CSS_SELECTOR, selector)
+
+
+def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    with Receiver() as receiver, MockServer("--webhook-url", receiver.url, "--webhook-retry-profile", "fast") as mock:
+        browser.get(mock.base_url + "/_mock/ui")
+        wait(browser, lambda: css(browser, '[data-scenario="new-driver"] button'), message="the scenario list")
+        css(browser, '[data-scenario="new-driver"] button')[0].click()
+        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"]'), message="driver-new in the drivers panel")
+        assert "Applied new-driver" in browser.find_element(By.ID, "status").text
+        row = css(browser, 'tr[data-driver="driver-new"]')[0]
+        assert "+6 planned" in row.text and not css(browser, 'tr[data-driver="driver-new"] [data-offer]')
+
+        # The scenario's tenant has the --webhook-url endpoint with a new secret: the receiver verifies with it.
+        endpoints = mock.call("GET", "/_mock/webhooks/endpoints")["endpoints"]
+        receiver.set_secrets([endpoint["secret"] for endpoint in endpoints])
+
+        amount = browser.find_element(By.ID, "advance-amount")
+        amount.clear()
+        amount.send_keys("7")
+        browser.find_element(By.CSS_SELECTOR, '#advance-unit option[value="86400"]').click()
+        browser.find_element(By.ID, "advance-button").click()
+
+        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"] [data-offer="ad_default_001"]'), message="the offer")
+        offer = css(browser, 'tr[data-driver="driver-new"] [data-offer="ad_default_001"]')[0]
+        assert "active" in offer.text
+        wait(
+            browser,
+            lambda: any("delivered" in row.text for row in css(browser, 'tr[data-event="qualification"]')),
+            message="the qualification delivery, delivered",
+        )
+        assert receiver.wait_for(lambda r: any(d.verified for d in r.deliveries), timeout=5), "the receiver verified the delivery"
+        status, _ = mock.request("GET", "/iql/v2/ad_unit/driver-new", headers={"Authorization": "APIKEY mock-api-key"})
+        assert status == 200
+        wait(
+            browser,
+            lambda: any("/iql/v2/ad_unit/driver-new" in row.text for row in css(browser, "#journal tr[data-request]")),
+            message="the app's request in the journal tail",
+        )
+        browser.save_screenshot(str(ARTIFACTS / "dashboard.png"))
+
+        browser.set_window_size(390, 844)
+        wait(browser, lambda: browser.execute_script("return window.innerWidth") <= 400, message="phone width")
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 390px"
+        assert css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed()
+        browser.save_screenshot(str(ARTIFACTS / "dashboard-phone.png"))
+
+
+def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
+    with MockServer("--admin-token", "s3cret") as mock:
+        browser.get(mock.base_url + "/_mock/ui")
+        wait(browser, lambda: browser.find_element(By.ID, "token-form").is_displayed(), message="the token form")
+        assert not css(browser, "[data-scenario]"), "no data without the token"
+        browser.find_element(By.ID, "token").send_keys("s3cret")
+        browser.find_element(By.CSS_SELECTOR, "#token-form button").click()
+        wait(browser, lambda: css(browser, '[data-scenario="qualified-driver"]'), message="the scenarios, with the token")
+        browser.refresh()
+        wait(browser, lambda: css(browser, '[data-scenario="qualified-driver"]'), message="the token survives a reload")
+        assert not browser.find_element(By.ID, "token-form").is_displayed()
