@@ -32,11 +32,14 @@ public struct RouteCatalog: Sendable {
 
         let segments: [Substring]
         let parsed: [Segment]
+        /// The template as its spec writes it: `/iql/v1/driver/{driver_id}/info`.
+        let path: String
         var methods: [HTTPRequest.Method]
 
         init(segments: [Substring], methods: [HTTPRequest.Method]) {
             self.segments = segments
             self.parsed = segments.map(Segment.init)
+            self.path = "/" + segments.joined(separator: "/")
             self.methods = methods
         }
 
@@ -88,13 +91,13 @@ public struct RouteCatalog: Sendable {
         guard let candidates = bySegmentCount[segments.count],
               let index = candidates.first(where: { templates[$0].matches(segments) })
         else { return nil }
-        return "/" + templates[index].segments.joined(separator: "/")
+        return templates[index].path
     }
 
     /// Every registered route as `METHOD /path/{param}`, sorted.
     public var routes: [String] {
         templates.flatMap { template in
-            template.methods.map { "\($0.rawValue) /" + template.segments.joined(separator: "/") }
+            template.methods.map { "\($0.rawValue) \(template.path)" }
         }.sorted()
     }
 
