@@ -2,13 +2,15 @@
 
 Applies the new-driver scenario, advances the tenant clock a week with the page's control, and
 waits until the driver's offer and the signed qualification delivery show in their panels; then
-checks the page at phone width. Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
+checks the page at phone width. Also uses the other controls: replays a delivery, adds, sees hit
+and deletes a fault rule, and downloads a push's simulator file. Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
 Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package: skipped when
 they are missing, except under CI (``CI=true``), where that is a failure.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -38,11 +40,18 @@ if missing:
 
 
 @pytest.fixture
-def browser():
+def downloads(tmp_path):
+    """The folder the browser saves downloads in."""
+    return tmp_path
+
+
+@pytest.fixture
+def browser(downloads):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1400"]:
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     yield driver
     driver.quit()
@@ -114,3 +123,45 @@ def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
         browser.refresh()
         wait(browser, lambda: css(browser, '[data-scenario="qualified-driver"]'), message="the token survives a reload")
         assert not browser.find_element(By.ID, "token-form").is_displayed()
+
+
+APNS_TOKEN = "a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
+
+
+def test_replay_a_delivery_add_and_delete_a_fault_and_download_a_push(browser, downloads):
+    with Receiver() as receiver, MockServer("--webhook-url", receiver.url, "--webhook-retry-profile", "fast") as mock:
+        receiver.set_secrets([endpoint["secret"] for endpoint in mock.call("GET", "/_mock/webhooks/endpoints")["endpoints"]])
+        mock.call("PATCH", "/_mock/config", {"ios_bundle_id": "com.example.app"})
+        mock.call("POST", "/publisher/v1/drivers/d1/device_token", {"token": APNS_TOKEN, "platform": "ios"})
+        mock.call("POST", "/_mock/webhooks/trigger", {"event": "qualification", "driver_id": "d1"}, expect=202)
+        browser.get(mock.base_url + "/_mock/ui")
+
+        # Replay: the same message gets a second attempt, and the receiver sees its webhook-id twice.
+        first = 'tr[data-event="qualification"]'
+        wait(browser, lambda: any("delivered" in row.text and "1 (last 200)" in row.text for row in css(browser, first)), message="the delivery")
+        message_id = css(browser, first)[0].get_attribute("data-message")
+        css(browser, first + " button")[0].click()
+        wait(browser, lambda: any("2 (last 200)" in row.text for row in css(browser, first)), message="the replayed attempt")
+        assert receiver.wait_for(lambda r: sum(d.webhook_id == message_id for d in r.deliveries) == 2, timeout=5)
+
+        # A fault rule added with the form answers the app's next request, retires, and is deleted.
+        browser.find_element(By.ID, "fault-path").send_keys("/iql/**")
+        browser.find_element(By.ID, "fault-status").send_keys("503")
+        browser.find_element(By.ID, "fault-times").send_keys("1")
+        browser.find_element(By.CSS_SELECTOR, "#fault-form button").click()
+        wait(browser, lambda: css(browser, "tr[data-fault]"), message="the new fault rule")
+        assert "status 503" in css(browser, "tr[data-fault]")[0].text
+        status, _ = mock.request("GET", "/iql/v1/driver/d1/status", headers={"Authorization": "APIKEY mock-api-key"})
+        assert status == 503
+        wait(browser, lambda: "1/1 retired" in css(browser, "tr[data-fault]")[0].text, message="the rule's hit")
+        css(browser, "tr[data-fault] button")[0].click()
+        wait(browser, lambda: not css(browser, "tr[data-fault]"), message="the rule deleted")
+        assert mock.call("GET", "/_mock/faults")["faults"] == []
+
+        # The qualification push to d1's iPhone downloads as a simulator file.
+        wait(browser, lambda: css(browser, "tr[data-push] button"), message="the push")
+        css(browser, "tr[data-push] button")[0].click()
+        wait(browser, lambda: list(downloads.glob("*.apns")), message="the downloaded .apns file")
+        saved = json.loads(next(downloads.glob("*.apns")).read_text())
+        assert saved["Simulator Target Bundle"] == "com.example.app"
+        assert "aps" in saved
