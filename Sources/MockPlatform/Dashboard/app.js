@@ -72,8 +72,7 @@ function fill(tbodyID, rows, columns, empty) {
 /** An RFC 3339 instant as `MM-DD HH:MM:SS` (UTC), the whole instant in its tooltip. */
 function short(instant) {
   if (!instant) return "";
-  const span = el("span", { text: instant.slice(5, 19).replace("T", " "), attrs: { title: instant } });
-  return span;
+  return el("span", { text: instant.slice(5, 19).replace("T", " "), attrs: { title: instant } });
 }
 
 function report(error, message) {
