@@ -27,6 +27,7 @@ ARTIFACTS = REPO_ROOT / "artifacts"
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # pragma: no cover - reported below
@@ -58,23 +59,29 @@ def browser(downloads):
 
 
 def wait(browser, condition, timeout=15, message=""):
-    return WebDriverWait(browser, timeout, poll_frequency=0.2).until(lambda _: condition(), message)
+    """Polls `condition` until it is truthy and returns its value. A row the page re-rendered
+    under the test (stale) or that is not there yet (IndexError) counts as not yet."""
+    ignored = (StaleElementReferenceException, IndexError)
+    return WebDriverWait(browser, timeout, poll_frequency=0.2, ignored_exceptions=ignored).until(lambda _: condition(), message)
 
 
 def css(browser, selector):
     return browser.find_elements(By.CSS_SELECTOR, selector)
 
 
+def click(browser, selector, message=""):
+    """Clicks the first element matching `selector`, once it is there and not mid-re-render."""
+    wait(browser, lambda: css(browser, selector)[0].click() or True, message=message or selector)
+
+
 def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(browser):
     ARTIFACTS.mkdir(exist_ok=True)
     with Receiver() as receiver, MockServer("--webhook-url", receiver.url, "--webhook-retry-profile", "fast") as mock:
         browser.get(mock.base_url + "/_mock/ui")
-        wait(browser, lambda: css(browser, '[data-scenario="new-driver"] button'), message="the scenario list")
-        css(browser, '[data-scenario="new-driver"] button')[0].click()
-        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"]'), message="driver-new in the drivers panel")
+        click(browser, '[data-scenario="new-driver"] button', message="the scenario list")
+        wait(browser, lambda: "+6 planned" in css(browser, 'tr[data-driver="driver-new"]')[0].text, message="driver-new in the drivers panel")
         assert "Applied new-driver" in browser.find_element(By.ID, "status").text
-        row = css(browser, 'tr[data-driver="driver-new"]')[0]
-        assert "+6 planned" in row.text and not css(browser, 'tr[data-driver="driver-new"] [data-offer]')
+        assert not css(browser, 'tr[data-driver="driver-new"] [data-offer]')
 
         # The scenario's tenant has the --webhook-url endpoint with a new secret: the receiver verifies with it.
         endpoints = mock.call("GET", "/_mock/webhooks/endpoints")["endpoints"]
@@ -86,9 +93,8 @@ def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(brows
         browser.find_element(By.CSS_SELECTOR, '#advance-unit option[value="86400"]').click()
         browser.find_element(By.ID, "advance-button").click()
 
-        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"] [data-offer="ad_default_001"]'), message="the offer")
-        offer = css(browser, 'tr[data-driver="driver-new"] [data-offer="ad_default_001"]')[0]
-        assert "active" in offer.text
+        offer = 'tr[data-driver="driver-new"] [data-offer="ad_default_001"]'
+        wait(browser, lambda: "active" in css(browser, offer)[0].text, message="the offer, active")
         wait(
             browser,
             lambda: any("delivered" in row.text for row in css(browser, 'tr[data-event="qualification"]')),
@@ -108,7 +114,7 @@ def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(brows
         wait(browser, lambda: browser.execute_script("return window.innerWidth") <= 400, message="phone width")
         overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 390px"
-        assert css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed()
+        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed(), message="the driver at phone width")
         browser.save_screenshot(str(ARTIFACTS / "dashboard-phone.png"))
 
 
@@ -139,8 +145,8 @@ def test_replay_a_delivery_add_and_delete_a_fault_and_download_a_push(browser, d
         # Replay: the same message gets a second attempt, and the receiver sees its webhook-id twice.
         first = 'tr[data-event="qualification"]'
         wait(browser, lambda: any("delivered" in row.text and "1 (last 200)" in row.text for row in css(browser, first)), message="the delivery")
-        message_id = css(browser, first)[0].get_attribute("data-message")
-        css(browser, first + " button")[0].click()
+        message_id = wait(browser, lambda: css(browser, first)[0].get_attribute("data-message"), message="the message id")
+        click(browser, first + " button")
         wait(browser, lambda: any("2 (last 200)" in row.text for row in css(browser, first)), message="the replayed attempt")
         assert receiver.wait_for(lambda r: sum(d.webhook_id == message_id for d in r.deliveries) == 2, timeout=5)
 
@@ -149,18 +155,16 @@ def test_replay_a_delivery_add_and_delete_a_fault_and_download_a_push(browser, d
         browser.find_element(By.ID, "fault-status").send_keys("503")
         browser.find_element(By.ID, "fault-times").send_keys("1")
         browser.find_element(By.CSS_SELECTOR, "#fault-form button").click()
-        wait(browser, lambda: css(browser, "tr[data-fault]"), message="the new fault rule")
-        assert "status 503" in css(browser, "tr[data-fault]")[0].text
+        wait(browser, lambda: "status 503" in css(browser, "tr[data-fault]")[0].text, message="the new fault rule")
         status, _ = mock.request("GET", "/iql/v1/driver/d1/status", headers={"Authorization": "APIKEY mock-api-key"})
         assert status == 503
         wait(browser, lambda: "1/1 retired" in css(browser, "tr[data-fault]")[0].text, message="the rule's hit")
-        css(browser, "tr[data-fault] button")[0].click()
+        click(browser, "tr[data-fault] button")
         wait(browser, lambda: not css(browser, "tr[data-fault]"), message="the rule deleted")
         assert mock.call("GET", "/_mock/faults")["faults"] == []
 
         # The qualification push to d1's iPhone downloads as a simulator file.
-        wait(browser, lambda: css(browser, "tr[data-push] button"), message="the push")
-        css(browser, "tr[data-push] button")[0].click()
+        click(browser, "tr[data-push] button", message="the push")
         wait(browser, lambda: list(downloads.glob("*.apns")), message="the downloaded .apns file")
         saved = json.loads(next(downloads.glob("*.apns")).read_text())
         assert saved["Simulator Target Bundle"] == "com.example.app"

@@ -63,10 +63,22 @@ function row(cells, attrs = {}) {
   return tr;
 }
 
+/**
+ * Puts `nodes` into `container` unless it already shows exactly them: an auto-refresh that
+ * changed nothing leaves the elements alone, so a click in flight is not lost to a re-render.
+ */
+function show(container, nodes) {
+  if (container.innerHTML === nodes.map((node) => node.outerHTML).join("")) return;
+  container.replaceChildren(...nodes);
+}
+
 function fill(tbodyID, rows, columns, empty) {
-  const body = $(tbodyID);
-  body.replaceChildren(...(rows.length ? rows : [row([el("span", { text: empty, className: "count" })])]));
-  if (!rows.length) body.firstChild.firstChild.setAttribute("colspan", String(columns));
+  if (!rows.length) {
+    const placeholder = row([el("span", { text: empty, className: "count" })]);
+    placeholder.firstChild.setAttribute("colspan", String(columns));
+    rows = [placeholder];
+  }
+  show($(tbodyID), rows);
 }
 
 /** An RFC 3339 instant as `MM-DD HH:MM:SS` (UTC), the whole instant in its tooltip. */
@@ -91,7 +103,7 @@ async function loadClock() {
 
 async function loadScenarios() {
   const { scenarios } = await api("/_mock/scenarios");
-  $("scenarios").replaceChildren(...scenarios.map((scenario) => el("li", { attrs: { "data-scenario": scenario.name } },
+  show($("scenarios"), scenarios.map((scenario) => el("li", { attrs: { "data-scenario": scenario.name } },
     el("div", {},
       el("div", { className: "name", text: scenario.name },
         scenario.applied_at ? el("span", { className: "tag good", text: " applied " + scenario.applied_at.slice(11, 19) }) : null),
@@ -200,7 +212,7 @@ async function loadFaults() {
 async function loadTenants() {
   try {
     const { tenants } = await api("/_mock/tenants", { tenantless: true });
-    $("tenant-names").replaceChildren(...tenants.map((entry) => el("option", { attrs: { value: entry.name } })));
+    show($("tenant-names"), tenants.map((entry) => el("option", { attrs: { value: entry.name } })));
   } catch (error) { /* the list is a convenience; the panels report errors */ }
 }
 
