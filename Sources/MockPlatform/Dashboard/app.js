@@ -68,7 +68,8 @@ function row(cells, attrs = {}) {
  * changed nothing leaves the elements alone, so a click in flight is not lost to a re-render.
  */
 function show(container, nodes) {
-  if (container.innerHTML === nodes.map((node) => node.outerHTML).join("")) return;
+  const markup = (list) => Array.from(list, (node) => node.outerHTML).join("");
+  if (markup(container.children) === markup(nodes)) return;
   container.replaceChildren(...nodes);
 }
 
