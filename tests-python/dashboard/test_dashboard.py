@@ -146,6 +146,11 @@ def test_replay_a_delivery_add_and_delete_a_fault_and_download_a_push(browser, d
         first = 'tr[data-event="qualification"]'
         wait(browser, lambda: any("delivered" in row.text and "1 (last 200)" in row.text for row in css(browser, first)), message="the delivery")
         message_id = wait(browser, lambda: css(browser, first)[0].get_attribute("data-message"), message="the message id")
+
+        # A refresh that changed nothing keeps the row's element, so a click under way is not lost.
+        delivery = css(browser, f'tr[data-message="{message_id}"]')[0]
+        browser.execute_async_script("refresh().then(arguments[arguments.length - 1])")
+        assert "1 (last 200)" in delivery.text, "the row the user is about to click survives a refresh"
         click(browser, first + " button")
         wait(browser, lambda: any("2 (last 200)" in row.text for row in css(browser, first)), message="the replayed attempt")
         assert receiver.wait_for(lambda r: sum(d.webhook_id == message_id for d in r.deliveries) == 2, timeout=5)
