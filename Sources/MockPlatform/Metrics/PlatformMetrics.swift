@@ -8,9 +8,9 @@ import Synchronization
 /// Counters and the histogram are updated as requests and webhook attempts finish (atomics in
 /// swift-prometheus); a request's collectors are looked up once per label set and kept here, so
 /// the hot path does one dictionary lookup instead of the registry's name and label validation.
-/// The tenant and outbox gauges are read when the metrics are scraped. (`MetricNameDescriptor` is not `Sendable`, so the
-/// descriptors are made on use.) Labels are bounded: routes are OpenAPI path templates,
-/// and tenants are never a label.
+/// The tenant and outbox gauges are read when the metrics are scraped. (`MetricNameDescriptor`
+/// is not `Sendable`, so the descriptors are made on use.) Labels are bounded: routes are
+/// OpenAPI path templates, and tenants are never a label.
 public final class PlatformMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     /// The request counter and duration histogram of every label set seen so far.
