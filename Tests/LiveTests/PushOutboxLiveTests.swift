@@ -30,10 +30,9 @@ final class PushOutboxLiveTests: XCTestCase {
         let push = try XCTUnwrap(pushes.first)
         XCTAssertEqual(push["driver_id"] as? String, "d1")
         let payload = try XCTUnwrap(push["payload"] as? [String: Any])
-        let data = try XCTUnwrap(payload["data"] as? [String: Any])
-        XCTAssertEqual(Set(data.keys), ["qualification_status", "msg"], "exactly the reference backend's data keys")
-        XCTAssertEqual(data["qualification_status"] as? String, "qualified")
-        XCTAssertEqual(payload["qualification_status"] as? String, "qualified", "also at the top level, where the iOS client reads it")
+        XCTAssertEqual(Set(payload.keys), ["aps", "qualification_status", "msg"],
+                       "the reference backend's keys at the top level, where the iOS client reads them, and no `data`")
+        XCTAssertEqual(payload["qualification_status"] as? String, "qualified")
         XCTAssertEqual(push["apns_headers"] as? [String: String],
                        ["apns-topic": "com.example.insure", "apns-push-type": "background", "apns-priority": "5"])
 
