@@ -11,3 +11,14 @@ public struct Push: Sendable, Equatable, Codable {
     public var payload: JSONValue
     public var apnsHeaders: PushEntry.APNsHeaders?
 }
+
+extension Push {
+    /// Whether the push went to `token`: iOS tokens are hex, so in any case (the app registers
+    /// the `%02X` upper-case form, the registry stores it lower case); FCM tokens exactly.
+    func isAddressed(to token: String) -> Bool {
+        switch platform {
+        case .ios: deviceToken.caseInsensitiveCompare(token) == .orderedSame
+        case .android: deviceToken == token
+        }
+    }
+}

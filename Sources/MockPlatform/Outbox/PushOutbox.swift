@@ -48,7 +48,7 @@ public final class PushOutbox: Sendable {
         return entries.filter { entry in
             let push = entry.push
             return (platform.map { push.platform == $0 } ?? true) && (kind.map { push.kind == $0 } ?? true)
-                && (deviceToken.map { push.deviceToken == $0 } ?? true) && (driverID.map { push.driverID == $0 } ?? true)
+                && (deviceToken.map { push.isAddressed(to: $0) } ?? true) && (driverID.map { push.driverID == $0 } ?? true)
                 && (since.map { entry.createdAt >= $0 } ?? true)
         }
     }

@@ -1,5 +1,6 @@
 /// Device-token registration rules (`openapi/publisher.yaml` registerDeviceToken), answered as DRF
-/// field errors.
+/// field errors. `platform` is optional, as the reference app sends the token alone: an APNs-shaped
+/// token (even-length hex, 64–200 characters, any case) is `ios`, any other `android`.
 enum DeviceTokenRules {
     /// The registration a valid body asks for; the first failing field otherwise.
     static func registration(from body: [String: JSONValue], driverID: String) throws(APIError) -> DeviceRegistration {
@@ -7,9 +8,16 @@ enum DeviceTokenRules {
             throw .badRequest("Ensure this field has no more than 256 characters.", field: "driver_id")
         }
         let token = try string("token", in: body)
-        let platformName = try string("platform", in: body)
-        guard let platform = DeviceRegistration.Platform(rawValue: platformName) else {
-            throw .badRequest("\"\(platformName)\" is not a valid choice.", field: "platform")
+        let platform: DeviceRegistration.Platform
+        switch body["platform"] {
+        case nil:
+            platform = DeviceTokenFormat.isAPNs(token) ? .ios : .android
+        default:
+            let platformName = try string("platform", in: body)
+            guard let named = DeviceRegistration.Platform(rawValue: platformName) else {
+                throw .badRequest("\"\(platformName)\" is not a valid choice.", field: "platform")
+            }
+            platform = named
         }
         let bundleID: String?
         switch body["bundle_id"] {

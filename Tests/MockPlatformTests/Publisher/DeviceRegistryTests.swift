@@ -75,6 +75,25 @@ final class DeviceRegistryTests: XCTestCase {
         XCTAssertEqual(registration, DeviceRegistration(driverID: "d9", platform: .android, token: token, bundleID: "com.example.app"))
     }
 
+    func testATokenAloneIsRegisteredOnThePlatformItsFormatNames() throws {
+        let upper = SampleTokens.apns.uppercased()
+        XCTAssertEqual(
+            try DeviceTokenRules.registration(from: ["token": .string(upper)], driverID: "d1"),
+            DeviceRegistration(driverID: "d1", platform: .ios, token: SampleTokens.apns, bundleID: nil),
+            "the reference app's %02X token: iOS, stored lower case"
+        )
+        XCTAssertEqual(
+            try DeviceTokenRules.registration(from: ["token": .string(SampleTokens.fcm)], driverID: "d1"),
+            DeviceRegistration(driverID: "d1", platform: .android, token: SampleTokens.fcm, bundleID: nil)
+        )
+        let oddHex = String(SampleTokens.apns.dropLast())
+        XCTAssertEqual(try DeviceTokenRules.registration(from: ["token": .string(oddHex)], driverID: "d1").platform, .android,
+                       "odd-length hex is no APNs token, but a valid FCM one")
+        XCTAssertThrowsError(try DeviceTokenRules.registration(from: ["token": .string("ab")], driverID: "d1")) { error in
+            XCTAssertEqual(error as? APIError, .badRequest("Enter a valid FCM token.", field: "token"))
+        }
+    }
+
     func testRulesReportFieldErrors() {
         func error(_ body: [String: JSONValue], driverID: String = "d1") -> APIError? {
             do {
