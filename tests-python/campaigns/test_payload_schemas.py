@@ -28,6 +28,7 @@ IOS_SCHEMA = {
     "simple_push": "IOSSimplePush", "rich_media_single_image": "IOSSimplePush", "rich_media_carousel": "IOSSimplePush",
     "silent_data": "IOSSilentData", "silent_sdk_command": "IOSSilentSdkCommand", "silent_command": "IOSSilentCommand",
     "template_banner": "IOSTemplateBanner", "mandatory_upgrade": "IOSTemplateBanner",
+    "custom_issuer": "IOSCustomIssuerPush",
 }
 CONTENT_SCHEMA = {
     "simple-push": "SimplePushContent", "silent-sdk-command": "SilentSdkCommandContent",
@@ -78,7 +79,8 @@ def mock():
             campaigns[kind] = campaign
             targets = {"client_uuids": ["client-1"]}
             if kind != "walkthrough":
-                targets = {"driver_ids": ["d1"]} if kind == "silent_data" else {"driver_ids": ["d1"], "client_uuids": ["client-1"]}
+                not_synerise = kind in ("silent_data", "custom_issuer")
+                targets = {"driver_ids": ["d1"]} if not_synerise else {"driver_ids": ["d1"], "client_uuids": ["client-1"]}
             server.call("POST", f"/_mock/campaigns/{campaign['id']}/send", targets, expect=202)
         for event in ["qualification", "silent_push_notification"]:
             server.call("POST", "/_mock/webhooks/trigger", {"event": event, "driver_id": "d1"}, expect=202)

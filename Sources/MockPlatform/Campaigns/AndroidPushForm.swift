@@ -6,10 +6,13 @@ enum AndroidPushForm {
     static func message(kind: PushCampaignKind, ios: JSONValue) -> JSONValue {
         let fields = ios.objectValue ?? [:]
         var message: [String: JSONValue] = ["android": .object(["priority": .string("HIGH")])]
-        guard kind != .silentData else {
+        guard kind != .silentData, kind != .customIssuer else {
             var data: [String: JSONValue] = [:]
             for (key, value) in fields where key != "aps" { data[key] = .string(value.stringValue ?? value.text) }
             message["data"] = .object(data)
+            if let alert = fields["aps"]?.objectValue?["alert"]?.objectValue, alert["title"] != nil || alert["body"] != nil {
+                message["notification"] = .object(["title": alert["title"] ?? .string(""), "body": alert["body"] ?? .string("")])
+            }
             return .object(message)
         }
         message["data"] = .object([

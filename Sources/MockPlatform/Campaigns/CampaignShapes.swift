@@ -51,8 +51,11 @@ enum CampaignShapes {
         ("rich-media", .object(required: [("type", .string(.oneOf(["single-image", "carousel"])))], optional: [], open: true)),
     ])
 
+    /// As Synerise writes it, a string of digits (`"1"`), or an integer; kept as authored.
+    static let badge = PayloadShape.anyOf([.integer(0 ... .max), .string(.digits)], description: "an integer of at least 0 or a string of digits")
+
     static let alertAps = PayloadShape.object(required: [("alert", titleBody)], optional: [
-        ("sound", .string(.any)), ("badge", .integer(0 ... .max)), ("category", .string(.any)), ("thread-id", .string(.any)),
+        ("sound", .string(.any)), ("badge", badge), ("category", .string(.any)), ("thread-id", .string(.any)),
         ("mutable-content", one), ("content-available", one),
     ])
 
@@ -108,6 +111,12 @@ enum CampaignShapes {
     ], optional: [("aps", anyObject), ("message-type", messageType)])
 
     static let anyObject = PayloadShape.object(required: [], optional: [], open: true)
+
+    /// A push whose `issuer` is not Synerise's, for the app to handle itself: an APNs body
+    /// (`aps`) with any other keys, sent as authored.
+    static let customIssuerPush = PayloadShape.object(
+        required: [("aps", anyObject), ("issuer", .string(.nonEmpty))], optional: [], open: true
+    )
 
     /// The Synerise `content-type`s.
     enum ContentType: String, CaseIterable {

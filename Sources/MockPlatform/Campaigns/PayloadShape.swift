@@ -12,10 +12,14 @@ indirect enum PayloadShape: Sendable {
     case array(PayloadShape, count: ClosedRange<Int>)
     /// An object with these keys; `open` takes any other key with any value.
     case object(required: [(String, PayloadShape)], optional: [(String, PayloadShape)], open: Bool = false)
+    /// Any of `shapes`; refused as "must be `description`".
+    case anyOf([PayloadShape], description: String)
 
     /// What a string must be.
     enum StringRule: Sendable {
         case any, nonEmpty, httpURL, color
+        /// One or more ASCII digits.
+        case digits
         case oneOf([String])
 
         func check(_ text: String) -> String? {
@@ -25,6 +29,8 @@ indirect enum PayloadShape: Sendable {
             case .httpURL:
                 let lower = text.lowercased()
                 return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? nil : "must be an http(s) URL"
+            case .digits:
+                return !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber }) ? nil : "must be a string of digits"
             case .color:
                 let digits = text.dropFirst()
                 return text.first == "#" && digits.count == 6 && digits.allSatisfy({ $0.isASCII && $0.isHexDigit })
@@ -74,6 +80,9 @@ indirect enum PayloadShape: Sendable {
                 throw .badRequest("\(path).\(unknown) is not allowed")
             }
         case (.object, _): throw .badRequest("\(path) must be an object")
+        case (.anyOf(let shapes, let description), _):
+            for shape in shapes where (try? shape.check(value, at: path)) != nil { return }
+            throw .badRequest("\(path) must be \(description)")
         }
     }
 

@@ -15,12 +15,17 @@ enum PushCampaignBuilder {
     }
 
     static let syneriseKeys = ["issuer", "message-type", "content-type", "content"]
+    static let syneriseIssuer = "Synerise"
     static let singleMediaCategory = "synerise.notifications.category.single-media"
     static let carouselCategory = "synerise.notifications.category.carousel"
 
     static func build(_ payload: JSONValue) throws(APIError) -> Built {
         guard case .object(var fields) = payload else { throw .badRequest("payload must be an object") }
         if case .string("walkthrough")? = fields["type"] { return try walkthrough(fields) }
+        if case .string(let issuer)? = fields["issuer"], !issuer.isEmpty, issuer != syneriseIssuer {
+            try CampaignShapes.customIssuerPush.check(payload, at: "payload")
+            return Built(kind: .customIssuer, payload: payload, android: AndroidPushForm.message(kind: .customIssuer, ios: payload))
+        }
         if syneriseKeys.allSatisfy({ fields[$0] == nil }) {
             try CampaignShapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
             fields["aps"] = .object(["content-available": .integer(1)])
@@ -38,7 +43,6 @@ enum PushCampaignBuilder {
             try CampaignShapes.alertAps.check(.object(aps), at: "payload.aps")
             try CampaignShapes.simplePushContent.check(.object(content), at: "payload.content")
             try checkActions(in: .object(content), at: "payload.content")
-            aps["mutable-content"] = .integer(1)
             kind = try richMedia(content["rich-media"], aps: &aps)
         case .silentSDKCommand, .silentCommand:
             try CampaignShapes.silentAps.check(.object(aps), at: "payload.aps")
@@ -48,6 +52,7 @@ enum PushCampaignBuilder {
             kind = type == .silentSDKCommand ? .silentSDKCommand : .silentCommand
         case .templateBanner:
             try CampaignShapes.silentAps.check(.object(aps), at: "payload.aps")
+            closeMandatoryUpgrade(&content)
             try CampaignShapes.bannerContent.check(.object(content), at: "payload.content")
             guard case .object(var page)? = content["page"] else { throw .internal }
             try checkPage(&page, index: 0, at: "payload.content.page")
@@ -61,7 +66,8 @@ enum PushCampaignBuilder {
         return Built(kind: kind, payload: built, android: AndroidPushForm.message(kind: kind, ios: built))
     }
 
-    /// The rich-media kind, with the category the SDK's content extension needs.
+    /// The rich-media kind, with the category and `mutable-content` the SDK's content extension
+    /// needs (a plain simple push gets neither).
     private static func richMedia(_ value: JSONValue?, aps: inout [String: JSONValue]) throws(APIError) -> PushCampaignKind {
         guard let value else { return .simplePush }
         let isCarousel = (value.objectValue?["type"]) == .string("carousel")
@@ -71,7 +77,17 @@ enum PushCampaignBuilder {
             throw .badRequest("payload.aps.category must be \"\(category)\" with this rich media")
         }
         aps["category"] = .string(category)
+        if aps["mutable-content"] == nil { aps["mutable-content"] = .integer(1) }
         return isCarousel ? .richMediaCarousel : .richMediaSingleImage
+    }
+
+    /// A mandatory upgrade authored without a close button (`campaign.type` `Mandatory
+    /// upgrade`) gets a disabled one, so that the banner's shape holds and the SDK shows none.
+    private static func closeMandatoryUpgrade(_ content: inout [String: JSONValue]) {
+        guard content["campaign"]?.objectValue?["type"] == .string("Mandatory upgrade"),
+              case .object(var page)? = content["page"], page["close_button"] == nil else { return }
+        page["close_button"] = .object(["is_enabled": .bool(false), "alignment": .string("right")])
+        content["page"] = .object(page)
     }
 
     /// A banner whose close button is disabled is a mandatory upgrade, with its own rules.

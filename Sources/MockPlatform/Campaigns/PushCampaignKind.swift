@@ -10,6 +10,13 @@ public enum PushCampaignKind: String, Sendable, Codable, CaseIterable {
     case templateBanner = "template_banner"
     case mandatoryUpgrade = "mandatory_upgrade"
     case walkthrough
+    /// A push with another `issuer` than Synerise, which the app handles itself: sent to
+    /// devices as authored, never served by the campaign backend (the Synerise SDK's).
+    case customIssuer = "custom_issuer"
+
+    /// Handled by the Synerise SDK, so it may go to `client_uuids`: every kind but plain-data
+    /// silent pushes and other issuers' pushes.
+    var isSyneriseCampaign: Bool { self != .silentData && self != .customIssuer }
 
     /// Served by get-pushes.
     var isFetchedAsPush: Bool {

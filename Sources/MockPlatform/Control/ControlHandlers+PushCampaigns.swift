@@ -38,8 +38,9 @@ extension ControlHandlers {
         if campaign.kind == .walkthrough, !(request.deviceTokens.isEmpty && request.driverIDs.isEmpty) {
             throw APIError.badRequest("a walkthrough is fetched, never pushed: send it to client_uuids only")
         }
-        if campaign.kind == .silentData, !request.clientUUIDs.isEmpty {
-            throw APIError.badRequest("a silent-data push is not a Synerise campaign: send it to device_tokens or driver_ids only")
+        if !campaign.kind.isSyneriseCampaign, !request.clientUUIDs.isEmpty {
+            let what = campaign.kind == .silentData ? "a silent-data push" : "a push with another issuer than Synerise"
+            throw APIError.badRequest("\(what) is not a Synerise campaign: send it to device_tokens or driver_ids only")
         }
         let targets = try await Self.targets(of: request, devices: tenant.devices, tenantBundleID: tenant.settings.iosBundleID)
         try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
