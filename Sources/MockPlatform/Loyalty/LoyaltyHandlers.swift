@@ -8,8 +8,10 @@ struct LoyaltyHandlers: APIProtocol {
     /// Builds the members' Wallet passes.
     let passIssuer: PassIssuer
 
-    /// The account screen's blocks, the same for every member.
-    static let blocks: [Components.Schemas.Block] = [
+    /// The account screen's blocks for a member with a loyalty account (inactive included). A
+    /// member without one gets none of them: the app shows its loyalty view wherever a block
+    /// is, and over a member without an account that view would sit in its error state.
+    static let loyaltyBlocks: [Components.Schemas.Block] = [
         .init(_type: .loyalty, title: "Loyalty", deeplink: nil),
         .init(_type: .link, title: "Rewards", deeplink: "loyalty/rewards"),
         .init(_type: .link, title: "Activities", deeplink: "loyalty/activities"),
@@ -21,7 +23,7 @@ struct LoyaltyHandlers: APIProtocol {
         let loyalty = try member.loyalty.map { try Self.summary($0, tenant: tenant).decoded(as: Components.Schemas.LoyaltyOrNull.self) }
         return .ok(.init(body: .json(.init(
             account: .init(id: member.id, email: member.email, firstName: member.firstName, lastName: member.lastName),
-            blocks: Self.blocks, loyalty: loyalty
+            blocks: loyalty == nil ? [] : Self.loyaltyBlocks, loyalty: loyalty
         ))))
     }
 

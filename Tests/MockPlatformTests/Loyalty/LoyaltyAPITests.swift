@@ -53,6 +53,26 @@ final class LoyaltyAPITests: XCTestCase {
         }
     }
 
+    func testAccountContentLinksToLoyaltyOnlyForMembersWithAnAccount() async throws {
+        try await TestPlatform.run { platform in
+            func blocks(_ member: String) async throws -> [[String: Any]] {
+                let content = try await Self.get(platform, "/account/v1/content", as: member).json()
+                return try XCTUnwrap(content["blocks"] as? [[String: Any]])
+            }
+            let gold = try await blocks("member-gold")
+            XCTAssertEqual(gold.map { $0["type"] as? String }, ["loyalty", "link", "link"])
+            XCTAssertEqual(gold.compactMap { $0["deeplink"] as? String }, ["loyalty/rewards", "loyalty/activities"])
+            let inactive = try await blocks("member-inactive")
+            XCTAssertEqual(inactive.count, 3, "an inactive account keeps its block: the app shows the empty state")
+            for member in ["member-no-loyalty", "someone-unknown"] {
+                let none = try await blocks(member)
+                XCTAssertFalse(none.contains { $0["type"] as? String == "loyalty" }, "\(member): no loyalty block")
+                XCTAssertFalse(none.contains { ($0["deeplink"] as? String)?.hasPrefix("loyalty/") == true },
+                               "\(member): no link to a loyalty route")
+            }
+        }
+    }
+
     func testApplyAndRedeemFollowTheCheckOrderAndMovePoints() async throws {
         try await TestPlatform.run { platform in
             let cases: [(String, String, HTTPResponse.Status, String?)] = [
