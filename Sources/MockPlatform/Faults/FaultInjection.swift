@@ -29,9 +29,9 @@ struct FaultInjection {
         case .respond(let status, let body?):
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            return .answered(Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body.encoded()))))
+            return .answered(Response(status: .standard(status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body.encoded()))))
         case .respond(let status, nil):
-            let error = APIError(.init(code: status), "fault injected by rule \(effect.ruleID)")
+            let error = APIError(.standard(status), "fault injected by rule \(effect.ruleID)")
             return .answered(PlatformResponder.response(shape.render(error, context: context)))
         case .resetConnection:
             // SO_LINGER 0: close() sends RST instead of FIN. Socket channels provide it.

@@ -81,6 +81,12 @@ final class FaultRuleTests: XCTestCase {
             let loyalty = try await platform.send(.get, "/loyalty/v1/summary", headers: [Self.poqUser: "member-gold"])
             XCTAssertEqual(loyalty.status, .serviceUnavailable)
             XCTAssertEqual(loyalty.headers[.contentType], "application/problem+json", loyalty.text)
+            XCTAssertEqual(try loyalty.json()["title"] as? String, "Service Unavailable", "the status's reason phrase, never empty")
+            XCTAssertEqual(try loyalty.json()["detail"] as? String, "fault injected by rule \(id)")
+            try await platform.send(.delete, "/_mock/faults")
+            _ = try await Self.addFault(platform, ["path": "/loyalty/**", "status": 599])
+            let unknown = try await platform.send(.get, "/loyalty/v1/summary", headers: [Self.poqUser: "member-gold"])
+            XCTAssertEqual(try unknown.json()["title"] as? String, "Server Error", "a code without a standard phrase gets its class's")
             let control = try await platform.send(.get, "/_mock/clock")
             XCTAssertEqual(control.status, .ok, "faults never reach the control plane")
         }
