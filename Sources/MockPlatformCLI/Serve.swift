@@ -60,7 +60,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder for files that must survive restarts (the development Wallet signing chain). Env: MOCK_PLATFORM_DATA_DIR. Default: .mock-platform.")
     var dataDir: String?
 
-    @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --pass-type-id, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")
+    @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")
     var passCertificate: String?
 
     @Option(help: "The pass certificate's private key (PEM, unencrypted). Env: MOCK_PLATFORM_PASS_KEY.")
@@ -69,7 +69,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The Apple WWDR intermediate that issued the pass certificate (PEM). Env: MOCK_PLATFORM_WWDR_CERTIFICATE.")
     var wwdrCertificate: String?
 
-    @Option(help: "passTypeIdentifier of the passes (pass.…). Env: MOCK_PLATFORM_PASS_TYPE_ID. Default with the development chain: pass.com.example.mock.loyalty.")
+    @Option(help: "passTypeIdentifier of the passes (pass.…), every tenant's wallet_pass_type_id; alone, the development chain signs it. Env: MOCK_PLATFORM_PASS_TYPE_ID. Default: the real certificate's UID, else pass.com.example.mock.loyalty.")
     var passTypeID: String?
 
     @Option(help: "The 10-character Apple team id. Env: MOCK_PLATFORM_TEAM_ID. Default with the development chain: MOCKTEAM00.")

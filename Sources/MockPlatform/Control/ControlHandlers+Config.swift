@@ -14,7 +14,11 @@ extension ControlHandlers {
 
     func patchConfig(_ input: Operations.PatchConfig.Input) async throws -> Operations.PatchConfig.Output {
         let patch = try SettingsPatch(RequestBody.json ?? [:])
-        let settings = try await Tenant.bound().changeSettings(patch.applied(to:))
+        let tenant = try Tenant.bound()
+        if let fixed = fixedWalletPassTypeID, try patch.applied(to: tenant.settings).walletPassTypeID != fixed {
+            throw APIError.badRequest("wallet_pass_type_id is fixed to \(fixed) by the server's pass certificate")
+        }
+        let settings = try await tenant.changeSettings(patch.applied(to:))
         return .ok(.init(body: .json(try settings.json.decoded())))
     }
 }

@@ -10,6 +10,9 @@ struct ControlHandlers: APIProtocol {
     let webhookAllowlist: WebhookAllowlist
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
+    /// The pass type id a real pass certificate fixes (`patchConfig` refuses another); nil
+    /// while the development chain signs.
+    let fixedWalletPassTypeID: String?
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
     /// The dashboard's files (`getDashboard`).

@@ -12,6 +12,8 @@ struct ControlModule: PlatformModule {
     let adminToken: String?
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
+    /// The pass type id a real pass certificate fixes; nil while the development chain signs.
+    let fixedWalletPassTypeID: String?
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
@@ -30,7 +32,8 @@ struct ControlModule: PlatformModule {
         on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
     ) throws {
         try ControlHandlers(
-            specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM, metrics: webhooks.metrics,
+            specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM,
+            fixedWalletPassTypeID: fixedWalletPassTypeID, metrics: webhooks.metrics,
             dashboard: DashboardAssets.bundled()
         )
             .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)

@@ -57,13 +57,16 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func getWalletPass(_ input: Operations.GetWalletPass.Input) async throws -> Operations.GetWalletPass.Output {
-        guard input.query.passId == passIssuer.passTypeIdentifier else {
-            throw LoyaltyProblem.invalidPassID.error("passId must be \(passIssuer.passTypeIdentifier)")
-        }
         let tenant = try Tenant.bound()
+        let passTypeIdentifier = passIssuer.passTypeIdentifier(in: tenant.settings)
+        guard input.query.passId == passTypeIdentifier else {
+            throw LoyaltyProblem.invalidPassID.error("passId must be \(passTypeIdentifier)")
+        }
         let (pass, member) = try await tenant.loyalty.pass(ofMember: input.headers.poqUserId)
         guard member.loyalty?.isActive == true else { throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive") }
-        let archive = try passIssuer.archive(member: member, pass: pass, tenant: tenant.name, now: tenant.clock.now)
+        let archive = try passIssuer.archive(
+            member: member, pass: pass, passTypeIdentifier: passTypeIdentifier, tenant: tenant.name, now: tenant.clock.now
+        )
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
             body: .applicationVnd_apple_pkpass(HTTPBody(archive))

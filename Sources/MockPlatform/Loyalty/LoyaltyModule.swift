@@ -11,7 +11,7 @@ struct LoyaltyModule: PlatformModule {
     var requestGuard: (any RequestGuard)? { MemberGuard() }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        try LoyaltyStore(runtime: runtime, passTypeIdentifier: passIssuer.passTypeIdentifier, restoring: snapshot)
+        try LoyaltyStore(runtime: runtime, fixedPassTypeIdentifier: passIssuer.fixedPassTypeIdentifier, restoring: snapshot)
     }
 
     func registerHandlers(

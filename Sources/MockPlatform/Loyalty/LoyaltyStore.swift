@@ -26,12 +26,15 @@ public actor LoyaltyStore: ModuleStore {
 
     var state: State
     let runtime: TenantRuntime
-    /// The pass type id every pass of this server carries.
-    let passTypeIdentifier: String
+    /// The pass type id a real pass certificate fixes; nil: the tenant's `wallet_pass_type_id`.
+    let fixedPassTypeIdentifier: String?
 
-    init(runtime: TenantRuntime, passTypeIdentifier: String, restoring snapshot: JSONValue?) throws {
+    /// The pass type id of the tenant's passes.
+    var passTypeIdentifier: String { fixedPassTypeIdentifier ?? runtime.settings.walletPassTypeID }
+
+    init(runtime: TenantRuntime, fixedPassTypeIdentifier: String?, restoring snapshot: JSONValue?) throws {
         self.runtime = runtime
-        self.passTypeIdentifier = passTypeIdentifier
+        self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
         } else {

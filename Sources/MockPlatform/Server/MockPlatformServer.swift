@@ -26,7 +26,8 @@ public enum MockPlatformServer {
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             ControlModule(
-                specs: specs, webhooks: webhooks, adminToken: adminToken, walletRootPEM: passIssuer.identity.developmentRootPEM
+                specs: specs, webhooks: webhooks, adminToken: adminToken, walletRootPEM: passIssuer.identity.developmentRootPEM,
+                fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]
     }
@@ -84,6 +85,10 @@ public enum MockPlatformServer {
             )
         } catch {
             throw FixtureError(error.description)
+        }
+        var fixtures = fixtures
+        if identity.passTypeIdentifier != SigningIdentity.developmentPassTypeIdentifier || !identity.signsAnyPassType {
+            fixtures.settings.walletPassTypeID = identity.passTypeIdentifier
         }
         let modules = modules(
             fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, adminToken: options.adminToken,

@@ -18,6 +18,7 @@ enum SettingsSchema {
             .value("android_package", \.androidPackage, .identifier("package name", extra: "._")),
             .value("qualification_push_message", \.qualificationPushMessage, .text(nonEmpty: true)),
             .value("wallet_enabled", \.walletEnabled, .boolean),
+            .value("wallet_pass_type_id", \.walletPassTypeID, .passTypeID),
             .value("excluded_states", \.excludedStates, .strings(
                 rule: "must be a list of two-letter codes of the 50 states and DC", nonEmpty: false,
                 { USState.isStateOrDC($0.uppercased()) ? $0.uppercased() : nil }

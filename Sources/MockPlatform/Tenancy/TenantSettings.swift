@@ -24,6 +24,10 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     public var androidPackage: String?
     /// Whether members can get a Wallet pass (`walletPassAvailable`).
     public var walletEnabled = true
+    /// The `passTypeIdentifier` of members' passes and the `passId` a download must name; the
+    /// server's `--pass-type-id` (or its real certificate's) unless a tenant changes it, which
+    /// only the development chain allows.
+    public var walletPassTypeID = SigningIdentity.developmentPassTypeIdentifier
     /// The `msg` of the qualification push the publisher backend sends.
     public var qualificationPushMessage = "Yay! You qualified for a great offer."
     /// States removed from the supported-locations list (upper case when read from JSON).

@@ -61,12 +61,17 @@ enum DevelopmentChain {
         }
         var notices: [String] = []
         if certificate.notValidAfter <= now {
-            (certificate, key) = try issuePassCertificate(by: intermediate, key: intermediateKey, now: now)
+            (certificate, key) = try issuePassCertificate(
+                by: intermediate, key: intermediateKey, passTypeIdentifier: passTypeIdentifier, now: now
+            )
             try write(certificate, to: url(.passCertificate))
             try write(key, to: url(.passKey))
             notices.append("renewed the development pass certificate in \(directory.path)")
         }
-        return try identity(root: root, intermediate: intermediate, certificate: certificate, key: key, now: now, notices: notices)
+        return try identity(
+            root: root, intermediate: intermediate, intermediateKey: intermediateKey, certificate: certificate, key: key,
+            now: now, notices: notices
+        )
     }
 
     /// Makes a whole chain and writes its files, the pass key last.
@@ -102,18 +107,24 @@ enum DevelopmentChain {
         } catch {
             throw WalletError("cannot create the development wallet chain: \(error)")
         }
-        let (certificate, key) = try issuePassCertificate(by: intermediate, key: intermediateKey, now: now)
+        let (certificate, key) = try issuePassCertificate(
+            by: intermediate, key: intermediateKey, passTypeIdentifier: passTypeIdentifier, now: now
+        )
         try write(root, to: url(.rootCertificate))
         try write(intermediate, to: url(.intermediateCertificate))
         try write(intermediateKey, to: url(.intermediateKey))
         try write(certificate, to: url(.passCertificate))
         try write(key, to: url(.passKey))
-        return try identity(root: root, intermediate: intermediate, certificate: certificate, key: key, now: now, notices: [notice])
+        return try identity(
+            root: root, intermediate: intermediate, intermediateKey: intermediateKey, certificate: certificate, key: key,
+            now: now, notices: [notice]
+        )
     }
 
-    /// A new key and a 1-year pass certificate for it, issued by the intermediate.
-    private static func issuePassCertificate(
-        by intermediate: Certificate, key intermediateKey: Certificate.PrivateKey, now: Date
+    /// A new key and a 1-year pass certificate for it and `passTypeIdentifier` (its subject's
+    /// UID), issued by the intermediate.
+    static func issuePassCertificate(
+        by intermediate: Certificate, key intermediateKey: Certificate.PrivateKey, passTypeIdentifier: String, now: Date
     ) throws(WalletError) -> (Certificate, Certificate.PrivateKey) {
         let start = wholeSecond(now)
         do {
@@ -139,8 +150,8 @@ enum DevelopmentChain {
     }
 
     private static func identity(
-        root: Certificate, intermediate: Certificate, certificate: Certificate, key: Certificate.PrivateKey,
-        now: Date, notices: [String]
+        root: Certificate, intermediate: Certificate, intermediateKey: Certificate.PrivateKey,
+        certificate: Certificate, key: Certificate.PrivateKey, now: Date, notices: [String]
     ) throws(WalletError) -> SigningIdentity {
         let rootPEM: String
         do {
@@ -151,7 +162,8 @@ enum DevelopmentChain {
         let identity = SigningIdentity(
             certificate: certificate, privateKey: key, intermediateCertificate: intermediate,
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier,
-            developmentRootPEM: rootPEM, notices: notices
+            developmentRootPEM: rootPEM, notices: notices,
+            otherPassTypes: DevelopmentPassCertificates(intermediate: intermediate, key: intermediateKey)
         )
         try identity.trialSignature(now: now)
         return identity

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The five real-certificate settings of contract D.2 (`--pass-certificate`, `--pass-key`,
-/// `--wwdr-certificate`, `--pass-type-id`, `--team-id` and their `MOCK_PLATFORM_…` variables):
-/// all five set means real certificates, none means the development chain, and anything in
-/// between is a startup error.
+/// The Wallet signing settings of contract D.2 (`--pass-certificate`, `--pass-key`,
+/// `--wwdr-certificate`, `--team-id`, `--pass-type-id` and their `MOCK_PLATFORM_…` variables).
+/// The four certificate settings set mean real certificates, none means the development chain,
+/// and anything in between is a startup error. `--pass-type-id` goes with either: alone, the
+/// development chain signs passes of that id (an app's own `loyaltyWalletPassId`); with real
+/// certificates it defaults to the certificate's UID.
 public struct PassCertificateSettings: Sendable, Equatable {
     /// Path to the Pass Type ID certificate (PEM).
     public var passCertificate: String?
@@ -11,15 +13,17 @@ public struct PassCertificateSettings: Sendable, Equatable {
     public var passKey: String?
     /// Path to the Apple WWDR intermediate that issued the certificate (PEM).
     public var wwdrCertificate: String?
-    /// `pass.…`, the `passTypeIdentifier` of every pass.
+    /// `pass.…`, the `passTypeIdentifier` of passes (every tenant's default).
     public var passTypeIdentifier: String?
     /// The 10-character Apple team id, the `teamIdentifier` of every pass.
     public var teamIdentifier: String?
 
     /// What the settings ask for.
     public enum Choice: Sendable, Equatable {
-        case development
-        case real(certificate: URL, key: URL, wwdrCertificate: URL, passTypeIdentifier: String, teamIdentifier: String)
+        /// The development chain, signing `passTypeIdentifier` (nil: the chain's default).
+        case development(passTypeIdentifier: String?)
+        /// Real certificates; a nil `passTypeIdentifier` is the certificate's UID.
+        case real(certificate: URL, key: URL, wwdrCertificate: URL, passTypeIdentifier: String?, teamIdentifier: String)
     }
 
     /// Empty strings count as unset.
@@ -34,20 +38,22 @@ public struct PassCertificateSettings: Sendable, Equatable {
         self.teamIdentifier = teamIdentifier
     }
 
-    /// Real certificates when all five are set, the development chain when none are.
+    /// Real certificates when the four certificate settings are set, the development chain when
+    /// none are.
     ///
     /// - Throws: `WalletError` naming the missing settings when only some are set.
     public func choice() throws(WalletError) -> Choice {
         let settings: [(flag: String, value: String?)] = [
             ("--pass-certificate", passCertificate), ("--pass-key", passKey), ("--wwdr-certificate", wwdrCertificate),
-            ("--pass-type-id", passTypeIdentifier), ("--team-id", teamIdentifier),
+            ("--team-id", teamIdentifier),
         ]
+        let passTypeIdentifier = passTypeIdentifier.flatMap { $0.isEmpty ? nil : $0 }
         let missing = settings.filter { $0.value?.isEmpty ?? true }.map(\.flag)
-        if missing.count == settings.count { return .development }
-        guard missing.isEmpty, let passCertificate, let passKey, let wwdrCertificate, let passTypeIdentifier, let teamIdentifier else {
+        if missing.count == settings.count { return .development(passTypeIdentifier: passTypeIdentifier) }
+        guard missing.isEmpty, let passCertificate, let passKey, let wwdrCertificate, let teamIdentifier else {
             let names = missing.map { "\($0) (\(Self.environmentName(of: $0)))" }.joined(separator: ", ")
             throw WalletError(
-                "wallet certificates: set all five of --pass-certificate, --pass-key, --wwdr-certificate, --pass-type-id, --team-id or none; missing \(names)"
+                "wallet certificates: set all four of --pass-certificate, --pass-key, --wwdr-certificate, --team-id or none (--pass-type-id alone is fine); missing \(names)"
             )
         }
         return .real(

@@ -13,11 +13,28 @@ public struct PassIssuer: Sendable {
         self.publicURL = publicURL
     }
 
-    public var passTypeIdentifier: String { identity.passTypeIdentifier }
+    /// The pass type id every tenant must use: the real certificate's; nil while the
+    /// development chain signs, which signs any id.
+    public var fixedPassTypeIdentifier: String? { identity.signsAnyPassType ? nil : identity.passTypeIdentifier }
 
-    /// The `.pkpass` bytes of a member's pass; `voided` when the member's loyalty is inactive.
-    func archive(member: Member, pass: PassRecord, tenant: TenantName, now: Date) throws(APIError) -> [UInt8] {
+    /// The pass type id of a tenant's passes: its `wallet_pass_type_id`, unless a real
+    /// certificate fixes it.
+    func passTypeIdentifier(in settings: TenantSettings) -> String {
+        fixedPassTypeIdentifier ?? settings.walletPassTypeID
+    }
+
+    /// The `.pkpass` bytes of a member's pass of type `passTypeIdentifier`; `voided` when the
+    /// member's loyalty is inactive.
+    func archive(
+        member: Member, pass: PassRecord, passTypeIdentifier: String, tenant: TenantName, now: Date
+    ) throws(APIError) -> [UInt8] {
         guard let account = member.loyalty else { throw .internal }
+        let identity: SigningIdentity
+        do {
+            identity = try self.identity.signing(passTypeIdentifier, now: now)
+        } catch {
+            throw APIError(.internalServerError, "the pass could not be signed: \(error)")
+        }
         let content = PassContent(
             member: PassMember(
                 cardNumber: account.cardNumber, barcodeFormat: account.barcodeFormat == .qr ? .qr : .code128,
@@ -25,7 +42,7 @@ public struct PassIssuer: Sendable {
                 tier: account.tier, expiringPoints: account.expiringPoints,
                 expiringPointsDate: account.expiringPointsDate.map { CalendarDay(containing: $0) }, voided: !account.isActive
             ),
-            branding: branding, passTypeIdentifier: identity.passTypeIdentifier, teamIdentifier: identity.teamIdentifier,
+            branding: branding, passTypeIdentifier: passTypeIdentifier, teamIdentifier: identity.teamIdentifier,
             webServiceURL: publicURL.string + tenant.pathPrefix + "/wallet", authenticationToken: pass.authenticationToken
         )
         do {

@@ -18,6 +18,9 @@ public struct SigningIdentity: Sendable {
     /// One line each for the startup log: a development chain created or renewed, and the
     /// warnings of D.2 (certificate UID ≠ pass type id, intermediate not the issuer, expiry).
     public let notices: [String]
+    /// The development chain's issuer of certificates for other pass type ids; nil with real
+    /// certificates, which sign their own id only.
+    let otherPassTypes: DevelopmentPassCertificates?
 
     /// `passTypeIdentifier` of passes signed by the development chain.
     public static let developmentPassTypeIdentifier = DevelopmentChain.passTypeIdentifier
@@ -26,7 +29,8 @@ public struct SigningIdentity: Sendable {
 
     init(
         certificate: Certificate, privateKey: Certificate.PrivateKey, intermediateCertificate: Certificate,
-        passTypeIdentifier: String, teamIdentifier: String, developmentRootPEM: String?, notices: [String]
+        passTypeIdentifier: String, teamIdentifier: String, developmentRootPEM: String?, notices: [String],
+        otherPassTypes: DevelopmentPassCertificates? = nil
     ) {
         self.certificate = certificate
         self.privateKey = privateKey
@@ -35,18 +39,38 @@ public struct SigningIdentity: Sendable {
         self.teamIdentifier = teamIdentifier
         self.developmentRootPEM = developmentRootPEM
         self.notices = notices
+        self.otherPassTypes = otherPassTypes
     }
 
-    /// The identity the settings choose: real certificates when all five are set, otherwise the
-    /// development chain kept in `developmentDirectory` (e.g. `<data-dir>/wallet/`).
+    /// Whether passes of any pass type id can be signed (the development chain), not only
+    /// `passTypeIdentifier`.
+    public var signsAnyPassType: Bool { otherPassTypes != nil }
+
+    /// This identity signing passes of `passTypeIdentifier`: itself for its own id; with the
+    /// development chain, a certificate issued for that id.
+    ///
+    /// - Throws: `WalletError` for another id with real certificates, or when issuing fails.
+    public func signing(_ passTypeIdentifier: String, now: Date) throws(WalletError) -> SigningIdentity {
+        if passTypeIdentifier == self.passTypeIdentifier { return self }
+        guard let otherPassTypes else {
+            throw WalletError("the pass certificate signs \(self.passTypeIdentifier) only, not \(passTypeIdentifier)")
+        }
+        return try otherPassTypes.identity(for: passTypeIdentifier, base: self, now: now)
+    }
+
+    /// The identity the settings choose: real certificates when the four certificate settings
+    /// are set, otherwise the development chain kept in `developmentDirectory` (e.g.
+    /// `<data-dir>/wallet/`), signing `--pass-type-id` when it is given.
     ///
     /// - Parameter now: the instant certificates are made or checked against.
     /// - Throws: `WalletError` for a partial set of settings, unreadable files or a chain that
     ///   cannot sign.
     public static func load(settings: PassCertificateSettings, developmentDirectory: URL, now: Date) throws(WalletError) -> SigningIdentity {
         switch try settings.choice() {
-        case .development:
-            return try development(in: developmentDirectory, now: now)
+        case .development(let passTypeIdentifier):
+            let chain = try development(in: developmentDirectory, now: now)
+            guard let passTypeIdentifier else { return chain }
+            return try chain.signing(passTypeIdentifier, now: now)
         case let .real(certificate, key, wwdrCertificate, passTypeIdentifier, teamIdentifier):
             return try real(
                 certificate: certificate, key: key, wwdrCertificate: wwdrCertificate,
@@ -67,22 +91,25 @@ public struct SigningIdentity: Sendable {
     }
 
     /// Real certificates from PEM files (contract D.2). The certificates are embedded in every
-    /// signature byte for byte as read.
+    /// signature byte for byte as read. A nil `passTypeIdentifier` is the certificate's UID.
     ///
     /// - Throws: `WalletError` when a file cannot be read or parsed, the key is not the
     ///   certificate's, or a trial signature fails.
     public static func real(
         certificate certificateFile: URL, key keyFile: URL, wwdrCertificate wwdrFile: URL,
-        passTypeIdentifier: String, teamIdentifier: String, now: Date
+        passTypeIdentifier: String?, teamIdentifier: String, now: Date
     ) throws(WalletError) -> SigningIdentity {
         let certificate = try PEMFile.certificate(at: certificateFile, role: "pass certificate")
+        let uid = PassCertificateSubject.userID(of: certificate)
+        guard let passTypeIdentifier = passTypeIdentifier ?? uid else {
+            throw WalletError("pass certificate \(certificateFile.path) has no UID: set --pass-type-id (MOCK_PLATFORM_PASS_TYPE_ID)")
+        }
         let key = try PEMFile.privateKey(at: keyFile, role: "pass key")
         let wwdr = try PEMFile.certificate(at: wwdrFile, role: "WWDR certificate")
         guard key.publicKey == certificate.publicKey else {
             throw WalletError("pass key \(keyFile.path) is not the private key of pass certificate \(certificateFile.path)")
         }
         var notices: [String] = []
-        let uid = PassCertificateSubject.userID(of: certificate)
         if uid != passTypeIdentifier {
             notices.append("warning: pass certificate UID \(uid ?? "(none)") differs from --pass-type-id \(passTypeIdentifier)")
         }

@@ -67,7 +67,9 @@ struct WalletHandlers: APIProtocol {
         if let since = input.headers.ifModifiedSince.flatMap(HTTPDate.date(from:)), since >= pass.updatedAt {
             return .notModified(.init())
         }
-        let archive = try passIssuer.archive(member: member, pass: pass, tenant: tenant.name, now: tenant.clock.now)
+        let archive = try passIssuer.archive(
+            member: member, pass: pass, passTypeIdentifier: input.path.passTypeIdentifier, tenant: tenant.name, now: tenant.clock.now
+        )
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt)), body: .applicationVnd_apple_pkpass(HTTPBody(archive))
         ))

@@ -29,10 +29,12 @@ struct TestPlatform {
 
     static let apiKey = "mock-api-key"
 
-    /// Runs `test` against a new in-process server.
-    static func run(_ test: @escaping @Sendable (TestPlatform) async throws -> Void) async throws {
+    /// Runs `test` against a new in-process server started with `options`.
+    static func run(
+        options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void
+    ) async throws {
         let app = try MockPlatformServer.makeApplication(
-            options: ServerOptions(),
+            options: options,
             fixtures: TestFixtures.shared,
             specs: try SpecCatalog.bundled(),
             logger: Logger(label: "test")

@@ -116,10 +116,26 @@ final class WalletSigningIdentityTests: XCTestCase {
         }
     }
 
+    func testThePassTypeIDAloneMakesTheDevelopmentChainIssueACertificateForIt() throws {
+        let folder = WalletFixtures.temporaryDirectory(for: self)
+        let appID = "pass.com.poqstudio.demo.loyaltycard"
+        let identity = try SigningIdentity.load(
+            settings: PassCertificateSettings(passTypeIdentifier: appID), developmentDirectory: folder, now: Date()
+        )
+        XCTAssertEqual(identity.passTypeIdentifier, appID)
+        XCTAssertEqual(PassCertificateSubject.userID(of: identity.certificate), appID, "the signing certificate's UID is the pass's id")
+        XCTAssertNotNil(identity.developmentRootPEM)
+        let stored = try SigningIdentity.development(in: folder, now: Date())
+        XCTAssertEqual(identity.intermediateCertificate, stored.intermediateCertificate, "issued by the stored chain's intermediate")
+        XCTAssertEqual(PassCertificateSubject.userID(of: stored.certificate), SigningIdentity.developmentPassTypeIdentifier)
+        let again = try stored.signing(appID, now: Date())
+        XCTAssertEqual(again.certificate, try stored.signing(appID, now: Date()).certificate, "one certificate per id, kept")
+    }
+
     func testAPartialSetOfRealCertificateSettingsIsRefusedWithOneLine() throws {
         let partial = PassCertificateSettings(passCertificate: "/etc/pass.pem", passKey: "", teamIdentifier: "ABCDE12345")
-        let message = "wallet certificates: set all five of --pass-certificate, --pass-key, --wwdr-certificate, --pass-type-id, --team-id or none; "
-            + "missing --pass-key (MOCK_PLATFORM_PASS_KEY), --wwdr-certificate (MOCK_PLATFORM_WWDR_CERTIFICATE), --pass-type-id (MOCK_PLATFORM_PASS_TYPE_ID)"
+        let message = "wallet certificates: set all four of --pass-certificate, --pass-key, --wwdr-certificate, --team-id or none (--pass-type-id alone is fine); "
+            + "missing --pass-key (MOCK_PLATFORM_PASS_KEY), --wwdr-certificate (MOCK_PLATFORM_WWDR_CERTIFICATE)"
         XCTAssertThrowsError(try partial.choice()) { XCTAssertEqual("\($0)", message) }
         let folder = WalletFixtures.temporaryDirectory(for: self)
         XCTAssertThrowsError(try SigningIdentity.load(settings: partial, developmentDirectory: folder, now: Date())) { error in
@@ -128,8 +144,10 @@ final class WalletSigningIdentityTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "no development chain is made for a partial set")
 
-        XCTAssertEqual(try PassCertificateSettings().choice(), .development)
-        XCTAssertEqual(try PassCertificateSettings(passCertificate: "", passKey: "", wwdrCertificate: "", passTypeIdentifier: "", teamIdentifier: "").choice(), .development)
+        XCTAssertEqual(try PassCertificateSettings().choice(), .development(passTypeIdentifier: nil))
+        XCTAssertEqual(try PassCertificateSettings(passCertificate: "", passKey: "", wwdrCertificate: "", passTypeIdentifier: "", teamIdentifier: "").choice(), .development(passTypeIdentifier: nil))
+        XCTAssertEqual(try PassCertificateSettings(passTypeIdentifier: "pass.com.poqstudio.demo.loyaltycard").choice(),
+                       .development(passTypeIdentifier: "pass.com.poqstudio.demo.loyaltycard"), "the pass type id alone keeps the development chain")
     }
 
     func testRealCertificatesLoadFromPEMFilesAndSignWithThoseBytes() throws {
@@ -164,6 +182,12 @@ final class WalletSigningIdentityTests: XCTestCase {
         try Data(signature).write(to: folder.appendingPathComponent("signature"))
         let verified = try WalletOpenSSL.verifyPass(in: folder, rootPEM: try XCTUnwrap(try WalletFixtures.identity().developmentRootPEM))
         XCTAssertEqual(verified.status, 0, verified.error)
+
+        var fromCertificate = settings
+        fromCertificate.passTypeIdentifier = nil
+        let byUID = try SigningIdentity.load(settings: fromCertificate, developmentDirectory: folder, now: Date())
+        XCTAssertEqual(byUID.passTypeIdentifier, "pass.com.example.mock.loyalty", "without --pass-type-id, the certificate's UID")
+        XCTAssertThrowsError(try byUID.signing("pass.com.example.other", now: Date()), "real certificates sign their own id only")
 
         var mismatched = settings
         mismatched.passTypeIdentifier = "pass.com.example.other"

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// The tenant's Wallet pass type id (`wallet_pass_type_id`, `--pass-type-id`): free while the
+/// development chain signs, fixed by a real pass certificate.
+final class WalletPassTypeTests: XCTestCase {
+    private static let member: HTTPFields = [HTTPField.Name("Poq-User-Id")!: "member-gold"]
+    private static let appID = "pass.com.poqstudio.demo.loyaltycard"
+
+    func testAPatchedIDIsTheOneDownloadsMustNameAndPassesCarry() async throws {
+        var options = ServerOptions()
+        options.dataDirectory = WalletFixtures.temporaryDirectory(for: self)
+        try await TestPlatform.run(options: options) { platform in
+            try await platform.send(.patch, "/_mock/config", json: ["wallet_pass_type_id": Self.appID])
+            let refused = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: Self.member)
+            XCTAssertEqual(refused.status, .badRequest)
+            XCTAssertEqual(try refused.json()["detail"] as? String, "passId must be \(Self.appID)")
+            let pass = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=\(Self.appID)", headers: Self.member)
+            XCTAssertEqual(pass.status, .ok)
+            let files = try WalletFixtures.entries(of: Array(pass.body))
+            let json = try XCTUnwrap(files.first { $0.path == "pass.json" }?.bytes)
+            let card = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+            XCTAssertEqual(card["passTypeIdentifier"] as? String, Self.appID)
+        }
+    }
+
+    func testARealCertificateFixesTheID() async throws {
+        let source = WalletFixtures.sharedDirectory
+        _ = try WalletFixtures.identity()
+        var options = ServerOptions()
+        options.dataDirectory = WalletFixtures.temporaryDirectory(for: self)
+        options.passCertificates = PassCertificateSettings(
+            passCertificate: source.appendingPathComponent("pass-certificate.pem").path,
+            passKey: source.appendingPathComponent("pass-key.pem").path,
+            wwdrCertificate: source.appendingPathComponent("wwdr-certificate.pem").path,
+            teamIdentifier: "ABCDE12345"
+        )
+        try await TestPlatform.run(options: options) { platform in
+            let config = try await platform.send(.get, "/_mock/config").json()
+            XCTAssertEqual(config["wallet_pass_type_id"] as? String, "pass.com.example.mock.loyalty", "the certificate's UID")
+            try await platform.send(.patch, "/_mock/config", json: ["wallet_pass_type_id": Self.appID]).assertProblem(
+                .badRequest, "wallet_pass_type_id is fixed to pass.com.example.mock.loyalty by the server's pass certificate"
+            )
+            let same = try await platform.send(.patch, "/_mock/config", json: ["wallet_pass_type_id": "pass.com.example.mock.loyalty"])
+            XCTAssertEqual(same.status, .ok, "naming the certificate's own id is fine")
+            let pass = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: Self.member)
+            XCTAssertEqual(pass.status, .ok)
+        }
+    }
+}
