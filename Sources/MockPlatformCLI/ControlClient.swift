@@ -21,7 +21,8 @@ struct ControlClient {
     }
 
     /// Sends a request to `path` (under the tenant prefix); returns the status and the JSON
-    /// object answered. A problem answer throws its `detail`.
+    /// object answered. A problem answer throws its `detail`; a server that cannot be reached
+    /// throws one line saying so within two seconds.
     @discardableResult
     func send(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> [String: Any] {
         var request = HTTPClientRequest(url: server + tenantPrefix + path)
@@ -31,7 +32,14 @@ struct ControlClient {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response: HTTPClientResponse
+        do {
+            response = try await CLIHTTPClient.shared.execute(request, timeout: .seconds(30))
+        } catch {
+            throw CLIError(
+                "no mock answers at \(server) (\(CLIHTTPClient.reason(error))) — start one with 'mock-platform serve', or point --server (MOCK_PLATFORM_SERVER) at it"
+            )
+        }
         let body = try await response.body.collect(upTo: 16 * 1_048_576)
         let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
         guard (200...299).contains(Int(response.status.code)) else {

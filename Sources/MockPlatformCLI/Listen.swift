@@ -25,14 +25,28 @@ struct Listen: AsyncParsableCommand {
     @Option(help: "Local port of the receiver; 0 picks a free one.")
     var port: Int = 0
 
+    @Option(help: "Address the receiver listens on; 0.0.0.0 lets a mock in Docker reach it (with --public-url). Default: 127.0.0.1.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The receiver's URL as the mock reaches it, e.g. http://host.docker.internal:9000/ for a mock in Docker. Default: http://127.0.0.1:<port>/.")
+    var publicURL: String?
+
+    @Flag(help: "Print each delivery's JSON payload after its line.")
+    var printJSON = false
+
     func run() async throws {
-        let client = connection.client
+        let client = try connection.client()
         let forward = forwardTo
+        if let forward, URL(string: forward).flatMap({ ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil }) != true {
+            throw ValidationError("--forward-to must be an http(s) URL such as http://localhost:9000/hook, got '\(forward)'")
+        }
+        let printJSON = printJSON
         let router = Router()
         router.post("/") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 16 * 1_048_576)
             let id = HTTPField.Name("webhook-id").flatMap { request.headers[$0] } ?? "?"
             let kind = Self.kind(of: Data(buffer: body))
+            defer { if printJSON { Self.line(String(buffer: body)) } }
             guard let forward else {
                 Self.line("\(id) \(kind) → 200")
                 return Response(status: .ok)
@@ -44,21 +58,21 @@ struct Listen: AsyncParsableCommand {
             }
             outgoing.body = .bytes(body)
             do {
-                let answer = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(30))
+                let answer = try await CLIHTTPClient.shared.execute(outgoing, timeout: .seconds(30))
                 let answerBody = try await answer.body.collect(upTo: 1_048_576)
                 Self.line("\(id) \(kind) → \(forward) \(answer.status.code)")
                 return Response(status: .init(code: Int(answer.status.code)), body: .init(byteBuffer: answerBody))
             } catch {
-                Self.line("\(id) \(kind) → \(forward) failed: \(error)")
+                Self.line("\(id) \(kind) → \(forward) failed: \(CLIHTTPClient.reason(error)) (answered 502)")
                 return Response(status: .badGateway)
             }
         }
         let registered = RegisteredEndpoint()
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "mock-platform-listen"),
-            onServerRunning: { channel in
-                let url = "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/"
+            configuration: .init(address: .hostname(host, port: port), serverName: "mock-platform-listen"),
+            onServerRunning: { [publicURL] channel in
+                let url = publicURL ?? "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/"
                 var body: [String: Any] = ["url": url]
                 if let events = events { body["events"] = events.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
                 do {
@@ -74,7 +88,7 @@ struct Listen: AsyncParsableCommand {
             logger: Logger(label: "mock-platform-listen", factory: { _ in SwiftLogNoOpLogHandler() })
         )
         try await app.runService()
-        if let id = await registered.id { try? await client.send(.DELETE, "/_mock/webhooks/endpoints/\(id)") }
+        if let id = await registered.id { _ = try? await client.send(.DELETE, "/_mock/webhooks/endpoints/\(id)") }
     }
 
     /// The event kind a body looks like, for the printed line.

@@ -27,10 +27,16 @@ struct MockPlatformCommand: AsyncParsableCommand {
             if code == .success {
                 print(fullMessage(for: error))
             } else if !text.isEmpty {
-                let hint = code == .validationFailure && !text.contains(" — ") ? " — see 'mock-platform help serve'" : ""
+                let hint = code == .validationFailure && !text.contains(" — ") ? " — see 'mock-platform help \(subcommandName)'" : ""
                 FileHandle.standardError.write(Data("mock-platform: \(text.split(separator: "\n").joined(separator: "; "))\(hint)\n".utf8))
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The subcommand the command line names (`serve` when it names none), for the help hint.
+    static var subcommandName: String {
+        let names = configuration.subcommands.map { $0._commandName }
+        return CommandLine.arguments.dropFirst().first { names.contains($0) } ?? "serve"
     }
 }

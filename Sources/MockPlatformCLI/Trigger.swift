@@ -29,7 +29,7 @@ struct Trigger: AsyncParsableCommand {
             let text = String(pair[pair.index(after: equals)...])
             values[String(pair[..<equals])] = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) ?? text
         }
-        let client = connection.client
+        let client = try connection.client()
         do {
             let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
             let messages = (answer["message_ids"] as? [String]) ?? []

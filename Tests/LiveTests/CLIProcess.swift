@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// A `mock-platform` subcommand run as a process, its standard output collected line by line.
+/// A `mock-platform` subcommand run as a process, its standard output and error collected.
 final class CLIProcess: Sendable {
     /// What the process printed; a class so the pipe's handler can share it.
     private final class Output: Sendable {
@@ -11,6 +11,7 @@ final class CLIProcess: Sendable {
 
     private let process: Process
     private let output = Output()
+    private let errors = Output()
 
     /// Starts `mock-platform <arguments>`.
     init(_ arguments: [String]) throws {
@@ -21,9 +22,13 @@ final class CLIProcess: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         let output = output
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            output.text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        for (handle, collected) in [(pipe.fileHandleForReading, output), (errorPipe.fileHandleForReading, errors)] {
+            handle.readabilityHandler = { handle in
+                let chunk = handle.availableData
+                collected.text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
         }
         try process.run()
         self.process = process
@@ -33,6 +38,9 @@ final class CLIProcess: Sendable {
 
     /// Everything printed so far.
     var text: String { output.text.withLock { $0 } }
+
+    /// Everything written to standard error so far.
+    var errorText: String { errors.text.withLock { $0 } }
 
     /// The first printed line containing `marker`, waiting up to `timeout` seconds.
     func line(containing marker: String, timeout: TimeInterval = 20) async throws -> String {

@@ -38,4 +38,69 @@ final class WebhookCLILiveTests: XCTestCase {
         XCTAssertNotEqual(refusal, 0)
         XCTAssertEqual(try server.stop(), 0)
     }
+
+    /// A port nothing listens on: one a server just left.
+    private func closedPort() throws -> Int {
+        let server = try LiveServer()
+        let port = try XCTUnwrap(server.baseURL.port)
+        XCTAssertEqual(try server.stop(), 0)
+        return port
+    }
+
+    func testTriggerAndListenWithoutAServerFailWithinThreeSecondsInOneLine() async throws {
+        let closed = "http://127.0.0.1:\(try closedPort())"
+        for arguments in [["trigger", "engagement", "--driver", "d1", "--server", closed], ["listen", "--server", closed]] {
+            let started = Date()
+            let process = try CLIProcess(arguments)
+            let status = try await process.wait(timeout: 10)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 3, "\(arguments[0]) gives up at once")
+            XCTAssertNotEqual(status, 0)
+            try await Task.sleep(for: .milliseconds(100))
+            let lines = process.errorText.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, process.errorText)
+            XCTAssertTrue(process.errorText.contains("no mock answers at \(closed) (connection refused)"), process.errorText)
+            XCTAssertTrue(process.errorText.contains("start one with 'mock-platform serve'"), process.errorText)
+        }
+        let cases: [([String], String)] = [
+            (["trigger", "engagement", "--driver", "d1", "--server", "127.0.0.1:8080"],
+             "--server must be an http(s) URL such as http://127.0.0.1:8080, got '127.0.0.1:8080' — see 'mock-platform help trigger'"),
+            (["trigger", "engagement", "--driver", "d1", "--tenant", "BAD"],
+             "--tenant must be default or 1 to 40 of a-z, 0-9 and -, got 'BAD' — see 'mock-platform help trigger'"),
+            (["listen", "--forward-to", "localhost:9000"],
+             "--forward-to must be an http(s) URL such as http://localhost:9000/hook, got 'localhost:9000' — see 'mock-platform help listen'"),
+        ]
+        for (arguments, expected) in cases {
+            let process = try CLIProcess(arguments)
+            let status = try await process.wait(timeout: 10)
+            XCTAssertNotEqual(status, 0)
+            try await Task.sleep(for: .milliseconds(100))
+            XCTAssertEqual(process.errorText, "mock-platform: \(expected)\n")
+        }
+    }
+
+    func testListenReportsARefusedForwardAtOnceAndPrintsPayloads() async throws {
+        let closed = "http://127.0.0.1:\(try closedPort())/hook"
+        let server = try LiveServer(arguments: ["--port", "0", "--webhook-retry-profile", "fast"])
+        let base = server.baseURL.absoluteString
+        let relay = try CLIProcess(["listen", "--server", base, "--forward-to", closed, "--print-json", "--public-url", "http://127.0.0.1:1/ignored"])
+        _ = try await relay.line(containing: "Ready:")
+        let endpoints = try await server.request("GET", "/_mock/webhooks/endpoints").json()["endpoints"] as? [[String: Any]]
+        XCTAssertEqual(endpoints?.first?["url"] as? String, "http://127.0.0.1:1/ignored", "--public-url is what the mock is given")
+        _ = try await server.request("DELETE", "/_mock/webhooks/endpoints/\(endpoints?.first?["id"] as? String ?? "")")
+        _ = try await relay.stop()
+
+        let listening = try CLIProcess(["listen", "--server", base, "--forward-to", closed, "--print-json"])
+        _ = try await listening.line(containing: "Ready:")
+        let started = Date()
+        let trigger = try CLIProcess(["trigger", "engagement", "--driver", "d1", "--server", base])
+        let triggered = try await trigger.wait()
+        XCTAssertEqual(triggered, 0, trigger.text)
+        let refused = try await listening.line(containing: "failed:", timeout: 10)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "a refused forward is reported at once")
+        XCTAssertTrue(refused.contains("\(closed) failed: connection refused (answered 502)"), refused)
+        let payload = try await listening.line(containing: #""driver_id":"d1""#)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any], "--print-json prints the payload")
+        _ = try await listening.stop()
+        XCTAssertEqual(try server.stop(), 0)
+    }
 }
