@@ -66,7 +66,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("Specs"), .copy("Dashboard")],
+            resources: [.copy("Specs"), .copy("Dashboard"), .copy("Defaults")],
             swiftSettings: strictSwift
         ),
         .executableTarget(

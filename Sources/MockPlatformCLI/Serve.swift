@@ -21,10 +21,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Base of absolute URLs the mock emits. Env: MOCK_PLATFORM_PUBLIC_URL. Default: http://<host>:<port>.")
     var publicURL: String?
 
-    @Option(help: "Fixture folder loaded into every new tenant. Env: MOCK_PLATFORM_FIXTURES. Default: Resources/fixtures.")
+    @Option(help: "Fixture folder loaded into every new tenant. Env: MOCK_PLATFORM_FIXTURES. Default: Resources/fixtures when the working directory has it, else the fixtures built into the binary.")
     var fixtures: String?
 
-    @Option(help: "Scenario folder (<name>.json files, /_mock/scenarios). Env: MOCK_PLATFORM_SCENARIOS. Default: Resources/scenarios when it exists.")
+    @Option(help: "Scenario folder (<name>.json files, /_mock/scenarios). Env: MOCK_PLATFORM_SCENARIOS. Default: Resources/scenarios when the working directory has it, else the built-in ones.")
     var scenarios: String?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (debug logs every request). Env: MOCK_PLATFORM_LOG_LEVEL. Default: info.")
@@ -90,12 +90,10 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw CLIError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
-        if let folder = options.scenarios ?? ServerOptions.defaultScenarios {
-            do {
-                loaded.scenarios = try ScenarioCatalog.load(from: folder, fixtures: loaded)
-            } catch {
-                throw CLIError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
-            }
+        do {
+            loaded.scenarios = try ScenarioCatalog.load(from: options.scenarios ?? ServerOptions.defaultScenarios, fixtures: loaded)
+        } catch {
+            throw CLIError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
         }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded

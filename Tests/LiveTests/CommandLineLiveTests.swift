@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// `mock-platform serve` meets bad input with one line on standard error that says what is
-/// wrong and what to do, and a non-zero exit.
+/// `mock-platform serve` runs from any directory, and meets bad input with one line on standard
+/// error that says what is wrong and what to do, and a non-zero exit.
 final class CommandLineLiveTests: XCTestCase {
     /// Runs the binary to its end (at most 20 s); returns its exit status and standard error.
     private func run(_ arguments: [String]) throws -> (status: Int32, errorText: String) {
@@ -42,9 +42,27 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 CIDR")
     }
 
+    func testTheBinaryServesItsBuiltInFixturesAndScenariosFromAnyDirectory() async throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let server = try LiveServer(arguments: ["--port", "0"], directory: elsewhere)
+        XCTAssertTrue(server.readyLine.contains("42789 ZIP codes"), server.readyLine)
+        let zip = try await server.request("GET", "/publisher/v1/zipcodes/85004").json()
+        XCTAssertEqual(zip["state_code"] as? String, "AZ")
+        let scenarios = try await server.request("GET", "/_mock/scenarios").json()["scenarios"] as? [[String: Any]]
+        XCTAssertEqual(scenarios?.count, 8, "the built-in scenarios")
+        let member = try await server.request("GET", "/loyalty/v1/summary", headers: ["Poq-User-Id": "member-gold"])
+        XCTAssertEqual(member.status, 200, "the built-in loyalty members")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent(".mock-platform/wallet").path),
+                      "--data-dir defaults to the working directory's .mock-platform")
+        XCTAssertEqual(try server.stop(), 0)
+    }
+
     func testBrokenFixtureFolderIsNamed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: LiveServer.repositoryRoot.appendingPathComponent("Resources/fixtures"), to: folder)
+        let fixtures = LiveServer.repositoryRoot.appendingPathComponent("Resources/fixtures").resolvingSymlinksInPath()
+        try FileManager.default.copyItem(at: fixtures, to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{".utf8).write(to: folder.appendingPathComponent("campaigns.json"))
         try assertOneLine(["serve", "--port", "0", "--fixtures", folder.path], mentions: "campaigns.json is not valid")

@@ -26,12 +26,13 @@ final class LiveServer: @unchecked Sendable {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Starts the server with `arguments` (after `serve`) and waits for its ready line.
-    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:]) throws {
+    /// Starts the server with `arguments` (after `serve`) in `directory` (the repository root
+    /// unless given) and waits for its ready line.
+    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:], directory: URL = repositoryRoot) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments
-        process.currentDirectoryURL = Self.repositoryRoot
+        process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         output = Pipe()
         process.standardOutput = output

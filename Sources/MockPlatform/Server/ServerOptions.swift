@@ -7,7 +7,7 @@ public struct ServerOptions: Sendable {
     public var port: Int
     /// Base of every absolute URL the mock emits; `http://<host>:<port>` when nil.
     public var publicURL: String?
-    /// Fixture folder loaded into every new tenant.
+    /// Fixture folder loaded into every new tenant (`--fixtures`); `defaultFixtures` unless set.
     public var fixtures: URL
     /// Scenario folder (`--scenarios`); nil: `defaultScenarios`.
     public var scenarios: URL?
@@ -37,7 +37,7 @@ public struct ServerOptions: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         publicURL: String? = nil,
-        fixtures: URL = URL(fileURLWithPath: "Resources/fixtures"),
+        fixtures: URL = ServerOptions.defaultFixtures,
         logLevel: Logger.Level = .info,
         maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil
@@ -51,10 +51,18 @@ public struct ServerOptions: Sendable {
         self.seed = seed
     }
 
-    /// `Resources/scenarios` when it exists: a server started elsewhere simply offers none.
-    public static var defaultScenarios: URL? {
-        let folder = URL(fileURLWithPath: "Resources/scenarios")
-        return FileManager.default.fileExists(atPath: folder.path) ? folder : nil
+    /// `Resources/fixtures` of the working directory when it exists (the repository, the Docker
+    /// image, where a mount can replace it), else the fixtures bundled with the binary, so the
+    /// server starts from any directory.
+    public static var defaultFixtures: URL { workingOrBundled("fixtures") }
+
+    /// `Resources/scenarios` of the working directory when it exists, else the bundled ones.
+    public static var defaultScenarios: URL { workingOrBundled("scenarios") }
+
+    private static func workingOrBundled(_ name: String) -> URL {
+        let working = URL(fileURLWithPath: "Resources/\(name)")
+        if FileManager.default.fileExists(atPath: working.path) { return working }
+        return Bundle.module.url(forResource: "Defaults", withExtension: nil)?.appendingPathComponent(name) ?? working
     }
 
     /// The effective public base URL, without a trailing slash.
