@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MockPlatform
 
 /// `mock-platform`: the MockPlatform command line.
 @main
@@ -7,6 +8,7 @@ struct MockPlatformCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock-platform",
         abstract: "One server that stands in for IQL, loyalty and campaign platforms.",
+        version: "mock-platform \(MockPlatformVersion.current)",
         subcommands: [Serve.self, Trigger.self, Listen.self],
         defaultSubcommand: Serve.self
     )

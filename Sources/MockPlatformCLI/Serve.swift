@@ -97,16 +97,18 @@ struct Serve: AsyncParsableCommand {
         }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
+        let specs = try SpecCatalog.bundled()
         let app = try MockPlatformServer.makeApplication(
             options: options,
             fixtures: fixtures,
-            specs: try SpecCatalog.bundled(),
+            specs: specs,
             logger: logger,
             onServerRunning: { port in
-                let elapsed = ContinuousClock.now - started
-                let url = options.publicURL ?? "http://\(options.host):\(port)"
-                let line = "mock-platform listening on \(url) (ready in \(elapsed.formatted(.units(allowed: [.milliseconds]))), \(fixtures.zipcodes.count) ZIP codes)\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
+                let banner = ReadyBanner(
+                    baseURL: options.publicURL ?? "http://\(options.host):\(port)", elapsed: ContinuousClock.now - started,
+                    zipCodes: fixtures.zipcodes.count, specs: specs.names, apiKey: fixtures.settings.apiKeys.first
+                )
+                FileHandle.standardOutput.write(Data(banner.text.utf8))
             }
         )
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import MockPlatform
 import XCTest
 
 /// `mock-platform serve` runs from any directory, and meets bad input with one line on standard
@@ -57,6 +58,29 @@ final class CommandLineLiveTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent(".mock-platform/wallet").path),
                       "--data-dir defaults to the working directory's .mock-platform")
         XCTAssertEqual(try server.stop(), 0)
+    }
+
+    func testTheReadyBannerSaysWhereToGoAndVersionPrints() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("banner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let serve = try CLIProcess(["serve", "--port", "0", "--data-dir", folder.path, "--log-level", "warning"])
+        let specs = try await serve.line(containing: "  specs ")
+        let ready = try await serve.line(containing: "listening on")
+        let base = try XCTUnwrap(ready.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let lines = serve.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, ready, "the line scripts wait for comes first")
+        XCTAssertTrue(lines.contains("  APIs       \(base)  (IQL needs Authorization: APIKEY mock-api-key; other tenants under /t/<name>/)"),
+                      serve.text)
+        XCTAssertTrue(lines.contains("  dashboard  \(base)/_mock/ui"), serve.text)
+        XCTAssertEqual(specs, "  specs      \(base)/_mock/openapi/{campaigns,control,iql,loyalty,publisher,wallet}.yaml")
+        let stopped = try await serve.stop()
+        XCTAssertEqual(stopped, 0)
+
+        let version = try CLIProcess(["--version"])
+        let status = try await version.wait()
+        XCTAssertEqual(status, 0)
+        try await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(version.text, "mock-platform \(MockPlatformVersion.current)\n")
     }
 
     func testBrokenFixtureFolderIsNamed() throws {
