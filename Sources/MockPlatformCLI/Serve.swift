@@ -15,7 +15,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Listen address. Env: MOCK_PLATFORM_HOST. Default: 127.0.0.1.")
     var host: String?
 
-    @Option(help: "Listen port; 0 picks a free one. Env: MOCK_PLATFORM_PORT. Default: 8080.")
+    @Option(parsing: .unconditional, help: "Listen port; 0 picks a free one. Env: MOCK_PLATFORM_PORT. Default: 8080.")
     var port: Int?
 
     @Option(help: "Base of absolute URLs the mock emits. Env: MOCK_PLATFORM_PUBLIC_URL. Default: http://<host>:<port>.")
@@ -33,10 +33,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "text or json (one JSON object per line). Env: MOCK_PLATFORM_LOG_FORMAT. Default: text.")
     var logFormat: String?
 
-    @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
+    @Option(parsing: .unconditional, help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
-    @Option(help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
+    @Option(parsing: .unconditional, help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
     var journalSize: String?
 
     @Option(help: "Register one webhook endpoint for every event on the default tenant at start. Env: MOCK_PLATFORM_WEBHOOK_URL.")
@@ -75,7 +75,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The 10-character Apple team id. Env: MOCK_PLATFORM_TEAM_ID. Default with the development chain: MOCKTEAM00.")
     var teamID: String?
 
-    @Option(help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
+    @Option(parsing: .unconditional, help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
     var seed: String?
 
     func run() async throws {
@@ -115,6 +115,10 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CLIError("\(options.host):\(options.port) is already in use — stop what listens there or choose another --port (0 picks a free one)")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw CLIError("--host \(options.host) is not an address of this machine — use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)")
+        } catch is SocketAddressError.UnknownHost {
+            throw CLIError("--host \(options.host) is not a known host name — use an address of this machine such as 127.0.0.1 or 0.0.0.0")
         }
     }
 
@@ -175,7 +179,13 @@ struct Serve: AsyncParsableCommand {
             options.journalSize = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
-        if let folder = value(dataDir, "DATA_DIR") { options.dataDirectory = URL(fileURLWithPath: folder) }
+        if let folder = value(dataDir, "DATA_DIR") {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+                throw ValidationError("--data-dir \(folder) is a file, not a folder — point --data-dir (MOCK_PLATFORM_DATA_DIR) at a folder the server may write to")
+            }
+            options.dataDirectory = URL(fileURLWithPath: folder)
+        }
         options.passCertificates = PassCertificateSettings(
             passCertificate: value(passCertificate, "PASS_CERTIFICATE"), passKey: value(passKey, "PASS_KEY"),
             wwdrCertificate: value(wwdrCertificate, "WWDR_CERTIFICATE"), passTypeIdentifier: value(passTypeID, "PASS_TYPE_ID"),

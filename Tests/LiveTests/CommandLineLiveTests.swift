@@ -41,6 +41,15 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--bogus"], mentions: "--bogus")
         try assertOneLine(["serve", "--save-on-exit"], mentions: "--save-on-exit needs --state-file")
         try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 CIDR")
+        try assertOneLine(["serve", "--journal-size", "-1"], mentions: "journal-size must be a whole number from 0 to 1000000, got '-1'")
+        try assertOneLine(["serve", "--max-tenants", "-5"], mentions: "max-tenants must be a whole number of at least 1, got '-5'")
+        try assertOneLine(["serve", "--port", "-1"], mentions: "port must be a number from 0 to 65535")
+        try assertOneLine(["serve", "--port", "0", "--data-dir", "/etc/passwd"],
+                          mentions: "--data-dir /etc/passwd is a file, not a folder — point --data-dir (MOCK_PLATFORM_DATA_DIR) at a folder")
+        try assertOneLine(["serve", "--port", "0", "--host", "nonsense.invalid"],
+                          mentions: "--host nonsense.invalid is not a known host name — use an address of this machine such as 127.0.0.1")
+        try assertOneLine(["serve", "--port", "0", "--host", "10.1.2.3"],
+                          mentions: "--host 10.1.2.3 is not an address of this machine — use 127.0.0.1 (this machine only) or 0.0.0.0")
     }
 
     func testTheBinaryServesItsBuiltInFixturesAndScenariosFromAnyDirectory() async throws {
