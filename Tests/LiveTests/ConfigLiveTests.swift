@@ -19,7 +19,7 @@ final class ConfigLiveTests: XCTestCase {
         let unknown = try await server.request("PATCH", "/_mock/config", headers: ["Content-Type": "application/json"],
                                                body: #"{"api_key":["x"]}"#)
         XCTAssertEqual(unknown.status, 400)
-        XCTAssertEqual(try unknown.json()["detail"] as? String, "unknown setting api_key")
+        XCTAssertEqual(try unknown.json()["detail"] as? String, "unknown setting api_key (did you mean api_keys?)")
         XCTAssertEqual(try server.stop(), 0)
     }
 }

@@ -35,7 +35,10 @@ struct SettingField {
                 guard case .object(let object) = json else { return Check(problems: ["\(path) must be an object"]) }
                 func dotted(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
                 let known = Set(fields.map(\.name))
-                var result = Check(problems: object.keys.filter { !known.contains($0) }.sorted().map { "unknown setting \(dotted($0))" })
+                var result = Check(problems: object.keys.filter { !known.contains($0) }.sorted().map { key in
+                    let hint = NearestName.to(key, among: known.sorted()).map { " (did you mean \(dotted($0))?)" } ?? ""
+                    return "unknown setting \(dotted(key))\(hint)"
+                })
                 for field in fields {
                     guard let value = object[field.name] else { continue }
                     let nested = field.check(value, dotted(field.name))

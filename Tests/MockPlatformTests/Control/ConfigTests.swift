@@ -87,6 +87,9 @@ final class ConfigTests: XCTestCase {
             let cases: [([String: Any], String)] = [
                 (["api_keys": ["other"], "colour": "blue"], "unknown setting colour"),
                 (["engagement": ["no_click": ["days_list": [2], "foo": 1]]], "unknown setting engagement.no_click.foo"),
+                (["engagement": ["no_click": ["day_list": [2]]]],
+                 "unknown setting engagement.no_click.day_list (did you mean engagement.no_click.days_list?)"),
+                (["Click_Secret": "x"], "unknown setting Click_Secret (did you mean click_secret?)"),
                 (["engagement": ["driving_engagement": ["enabled": true]]], "unknown setting engagement.driving_engagement"),
             ]
             for (body, detail) in cases {
