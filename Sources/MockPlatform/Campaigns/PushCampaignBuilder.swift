@@ -27,6 +27,11 @@ enum PushCampaignBuilder {
             return Built(kind: .customIssuer, payload: payload, android: AndroidPushForm.message(kind: .customIssuer, ios: payload))
         }
         if syneriseKeys.allSatisfy({ fields[$0] == nil }) {
+            if fields["aps"]?.objectValue?["alert"] != nil {
+                throw .badRequest(
+                    "payload.issuer is required: a push with aps.alert is a Synerise campaign (issuer \"Synerise\", content-type and content) or another issuer's own push; only a plain-data silent push has no issuer"
+                )
+            }
             try CampaignShapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
             fields["aps"] = .object(["content-available": .integer(1)])
             let built = JSONValue.object(fields)

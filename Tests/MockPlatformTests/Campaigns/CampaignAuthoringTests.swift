@@ -90,6 +90,8 @@ final class CampaignAuthoringTests: XCTestCase {
                 (["payload": edit(banner, ["content", "page", "background", "color"], "red")], "payload.content.page.background.color must be a #rrggbb color"),
                 (["payload": edit(banner, ["content", "page", "header", "alpha"], 2)], "payload.content.page.header.alpha must be a number between 0 and 1"),
                 (["payload": edit(push, ["issuer"], "")], #"payload.issuer must be "Synerise""#),
+                (["payload": ["aps": ["alert": ["title": "Hi", "body": "Open us"]]]],
+                 #"payload.issuer is required: a push with aps.alert is a Synerise campaign (issuer "Synerise", content-type and content) or another issuer's own push; only a plain-data silent push has no issuer"#),
                 (["payload": edit(edit(push, ["issuer"], "MyApp"), ["aps"], nil)], "payload.aps is required"),
                 (["payload": edit(push, ["aps", "alert"], nil)], "payload.aps.alert is required"),
                 (["payload": edit(push, ["content", "buttons", "0", "action", "item"], nil)], "payload.content.buttons[0].action.item is required"),
