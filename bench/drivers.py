@@ -21,6 +21,8 @@ import subprocess
 import tempfile
 import time
 
+from benchlib import data_dir, require_binary
+
 AUTH = "APIKEY mock-api-key"
 
 
@@ -45,7 +47,7 @@ def request(port, method, path, body=None):
 def start(binary, extra, timeout):
     port = free_port()
     began = time.perf_counter()
-    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error", *extra],
+    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error", "--data-dir", data_dir(), *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while time.perf_counter() - began < timeout:
         try:
@@ -119,6 +121,7 @@ def main():
     print("%-8s %9s %9s %10s %10s %9s %9s %9s %7s" % ("target", "drivers", "ready_s", "rss_ready", "rss_after", "rps", "p50", "p99", "non2xx"))
     for target in args.targets:
         label, binary = target.split("=", 1)
+        binary = require_binary(binary)
         state = template(binary)
         for count in counts:
             extra = []

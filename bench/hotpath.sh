@@ -20,6 +20,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("mock=.build-release/release/mock-platform")
+for t in "${TARGETS[@]}"; do
+  bin=${t#*=}
+  [ -x "$bin" ] || { echo "$bin is missing: build it first with \`swift build -c release --product mock-platform --scratch-path .build-release\` (benchmarks measure release builds)" >&2; exit 2; }
+done
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
 command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null || { apt-get update >/dev/null && apt-get install -y nginx-light >/dev/null; }
 if [ "$CONNEXION" = 1 ] && ! python3 -c 'import connexion, uvicorn' 2>/dev/null; then
@@ -37,7 +41,7 @@ PATH_STATUS=/iql/v1/driver/d1/status
 declare -A URL
 for t in "${TARGETS[@]}"; do
   label=${t%%=*}; bin=${t#*=}; port=$(free_port)
-  "$bin" serve --port "$port" --log-level error >"$WORK/$label.log" 2>&1 & PIDS+=($!)
+  "$bin" serve --port "$port" --log-level error --data-dir "$WORK/$label.data" >"$WORK/$label.log" 2>&1 & PIDS+=($!)
   wait_http "http://127.0.0.1:$port/_mock/ready"
   curl -fs -o /dev/null -X PUT -H "$AUTH" -H 'Content-Type: application/json' \
     -d '{"country":"USA","state":"AZ"}' "http://127.0.0.1:$port/iql/v1/driver/d1/info"

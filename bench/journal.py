@@ -19,6 +19,8 @@ import subprocess
 import threading
 import time
 
+from benchlib import data_dir, require_binary
+
 CHECKPOINTS = [0, 10_000, 50_000, 100_000, 200_000]
 
 
@@ -30,7 +32,7 @@ def free_port():
 
 def start(binary, extra):
     port = free_port()
-    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error", *extra],
+    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error", "--data-dir", data_dir(), *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(500):
         try:
@@ -75,7 +77,8 @@ def main():
     parser.add_argument("--binary", default=".build-release/release/mock-platform")
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
-    servers = {"journal 10000": start(args.binary, []), "journal off": start(args.binary, ["--journal-size", "0"])}
+    binary = require_binary(args.binary)
+    servers = {"journal 10000": start(binary, []), "journal off": start(binary, ["--journal-size", "0"])}
     try:
         print("requests  " + "  ".join(f"{label:>16}" for label in servers))
         done = 0

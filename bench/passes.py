@@ -17,6 +17,8 @@ import tempfile
 import threading
 import time
 
+from benchlib import require_binary
+
 PASS_TYPE = "pass.com.example.mock.loyalty"
 
 
@@ -26,9 +28,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
+    binary = require_binary(args.binary)
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
-            [args.binary, "serve", "--port", "0", "--log-level", "error", "--data-dir", data],
+            [binary, "serve", "--port", "0", "--log-level", "error", "--data-dir", data],
             stdout=subprocess.PIPE, text=True,
         )
         try:

@@ -6,7 +6,8 @@ spawning the process until `GET /_mock/ready` first answers 200 (fixtures, inclu
 US ZIP list, loaded and the listener up). Prints every run and the median, p90 and max.
 
 Usage: python3 bench/startup.py [--binary .build-release/release/mock-platform] [--runs 30]
-Run from the repository root (the server reads Resources/fixtures).
+Run from the repository root (the server reads Resources/fixtures); every run shares one
+temporary --data-dir (the warm-up run makes the development Wallet chain there).
 """
 import argparse
 import http.client
@@ -15,6 +16,8 @@ import socket
 import statistics
 import subprocess
 import time
+
+from benchlib import data_dir, require_binary
 
 
 def free_port():
@@ -34,10 +37,10 @@ def ready(port):
         return False
 
 
-def one_run(binary, timeout=10.0):
+def one_run(binary, data, timeout=10.0):
     port = free_port()
     start = time.perf_counter()
-    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error"],
+    proc = subprocess.Popen([binary, "serve", "--port", str(port), "--log-level", "error", "--data-dir", data],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while time.perf_counter() - start < timeout:
@@ -55,9 +58,10 @@ def main():
     parser.add_argument("--binary", default=".build-release/release/mock-platform")
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
-    binary = os.path.abspath(args.binary)
-    one_run(binary)  # warm the page cache once; not counted
-    times = [one_run(binary) for _ in range(args.runs)]
+    binary = require_binary(args.binary)
+    data = data_dir()
+    one_run(binary, data)  # warm the page cache and make the Wallet chain once; not counted
+    times = [one_run(binary, data) for _ in range(args.runs)]
     for i, ms in enumerate(times, 1):
         print("run %2d: %6.1f ms" % (i, ms))
     times.sort()

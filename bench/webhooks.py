@@ -34,6 +34,8 @@ import threading
 import time
 from pathlib import Path
 
+from benchlib import data_dir, require_binary
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 READY_LINE = re.compile(r"mock-platform listening on http://127\.0\.0\.1:(\d+)")
 SECRET_BYTES = hashlib.sha256(b"bench/webhooks.py").digest()
@@ -98,7 +100,7 @@ def receiver_main(port_out, acked, bad, requests, last_ack):
 
 def start_mock(binary: Path, timeout: float = 60.0):
     process = subprocess.Popen(
-        [str(binary), "serve", "--port", "0", "--log-level", "error", "--webhook-retry-profile", "fast"],
+        [str(binary), "serve", "--port", "0", "--log-level", "error", "--webhook-retry-profile", "fast", "--data-dir", data_dir()],
         cwd=REPO_ROOT, env={key: value for key, value in os.environ.items() if not key.startswith("MOCK_PLATFORM_")},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
     )
@@ -172,7 +174,7 @@ def main():
     parser.add_argument("--endpoints", type=int, default=1, help="endpoints per event (each delivery has its own webhook-id)")
     parser.add_argument("--deadline", type=float, default=300.0, help="give up after this many seconds")
     args = parser.parse_args()
-    binary = Path(args.binary).resolve()
+    binary = Path(require_binary(args.binary))
     if not binary.is_file():
         raise SystemExit(f"{binary} is missing (swift build -c release --product mock-platform --scratch-path .build-release)")
 
