@@ -1,12 +1,19 @@
 import MockPlatform
 
 /// What `serve` prints once it listens: first the one line scripts wait for (`mock-platform
-/// listening on <url> (ready in …)`), then where a person goes next — the API base, the
-/// dashboard, the specs and the default API key (only the fixtures' public `mock-api-key`).
+/// listening on <url> (ready in …)`, the listener as this machine reaches it), then where a
+/// person goes next — the API base (`--public-url` when set), the dashboard, the specs and the
+/// default API key (only the fixtures' public `mock-api-key`), and, when listening on every
+/// interface, how a phone reaches it.
 struct ReadyBanner {
     static let publicAPIKey = "mock-api-key"
 
-    var baseURL: String
+    /// `http://127.0.0.1:<port>` (or the `--host` given), never `0.0.0.0`.
+    var listener: String
+    /// `--public-url`, when set.
+    var publicURL: String?
+    var everyInterface: Bool
+    var port: Int
     var elapsed: Duration
     var zipCodes: Int
     var specs: [String]
@@ -14,15 +21,20 @@ struct ReadyBanner {
     var apiKey: String?
 
     var text: String {
+        var base = publicURL ?? listener
+        while base.hasSuffix("/") { base.removeLast() }
         let key = apiKey == Self.publicAPIKey
             ? "IQL needs Authorization: APIKEY \(Self.publicAPIKey)"
             : "IQL needs one of tenant.json's api_keys"
-        return """
-            mock-platform listening on \(baseURL) (ready in \(elapsed.formatted(.units(allowed: [.milliseconds]))), \(zipCodes) ZIP codes)
-              APIs       \(baseURL)  (\(key); other tenants under /t/<name>/)
-              dashboard  \(baseURL)/_mock/ui
-              specs      \(baseURL)/_mock/openapi/{\(specs.joined(separator: ","))}.yaml
-
-            """
+        var lines = [
+            "mock-platform listening on \(listener) (ready in \(elapsed.formatted(.units(allowed: [.milliseconds]))), \(zipCodes) ZIP codes)",
+            "  APIs       \(base)  (\(key); other tenants under /t/<name>/)",
+            "  dashboard  \(base)/_mock/ui",
+            "  specs      \(base)/_mock/openapi/{\(specs.joined(separator: ","))}.yaml",
+        ]
+        if everyInterface, publicURL == nil {
+            lines.append("  devices    http://<this machine's LAN address>:\(port) (URLs in answers follow the address a request used)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -104,9 +104,12 @@ struct Serve: AsyncParsableCommand {
             specs: specs,
             logger: logger,
             onServerRunning: { port in
+                var bound = options
+                bound.port = port
                 let banner = ReadyBanner(
-                    baseURL: options.publicURL ?? "http://\(options.host):\(port)", elapsed: ContinuousClock.now - started,
-                    zipCodes: fixtures.zipcodes.count, specs: specs.names, apiKey: fixtures.settings.apiKeys.first
+                    listener: bound.listenerURL, publicURL: options.publicURL, everyInterface: ["0.0.0.0", "::"].contains(options.host),
+                    port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specs.names,
+                    apiKey: fixtures.settings.apiKeys.first
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
             }

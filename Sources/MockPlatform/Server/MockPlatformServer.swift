@@ -42,7 +42,7 @@ public enum MockPlatformServer {
         logger: Logger,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let publicURL = PublicBaseURL(options.publicBaseURL)
+        let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
         let (responder, _) = try makeResponder(
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
@@ -52,7 +52,7 @@ public enum MockPlatformServer {
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
-                if options.publicURL == nil { publicURL.set("http://\(options.host):\(port)") }
+                publicURL.listenerBound(host: options.host, port: port)
                 await onServerRunning(port)
             },
             logger: logger
@@ -76,7 +76,7 @@ public enum MockPlatformServer {
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws -> (PlatformResponder, RouteCatalog) {
         let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
-        let publicURL = publicURL ?? PublicBaseURL(options.publicBaseURL)
+        let publicURL = publicURL ?? PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
         let identity: SigningIdentity
         do {
             identity = try SigningIdentity.load(

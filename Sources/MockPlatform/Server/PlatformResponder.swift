@@ -75,7 +75,9 @@ public struct PlatformResponder: HTTPResponder {
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
             let routed = rewrite(request, toPath: target.path)
-            let response = try await Tenant.$binding.withValue(TenantBinding(name: name, registry: tenants)) {
+            let response = try await Tenant.$binding.withValue(TenantBinding(
+                name: name, registry: tenants, headers: request.headers, authority: request.head.authority
+            )) {
                 try await RequestBody.$json.withValue(read?.json) {
                     try await router.respond(to: routed, context: context)
                 }

@@ -5,7 +5,8 @@ import Logging
 public struct ServerOptions: Sendable {
     public var host: String
     public var port: Int
-    /// Base of every absolute URL the mock emits; `http://<host>:<port>` when nil.
+    /// Base of every absolute URL the mock emits (`--public-url`); nil: each request's own
+    /// base (`PublicBaseURL`).
     public var publicURL: String?
     /// Fixture folder loaded into every new tenant (`--fixtures`); `defaultFixtures` unless set.
     public var fixtures: URL
@@ -65,10 +66,9 @@ public struct ServerOptions: Sendable {
         return Bundle.module.url(forResource: "Defaults", withExtension: nil)?.appendingPathComponent(name) ?? working
     }
 
-    /// The effective public base URL, without a trailing slash.
-    public var publicBaseURL: String {
-        var base = publicURL ?? "http://\(host):\(port)"
-        while base.hasSuffix("/") { base.removeLast() }
-        return base
+    /// The listener's address as a client on this machine reaches it (`0.0.0.0` as
+    /// `127.0.0.1`), the base of absolute URLs when neither `--public-url` nor the request names one.
+    public var listenerURL: String {
+        "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host):\(port)"
     }
 }

@@ -1,6 +1,13 @@
-/// The tenant a request addresses, bound by the front door for the handlers. The tenant itself
-/// is created on first use, so requests that need no tenant state (health, specs) create none.
+import HTTPTypes
+
+/// The tenant a request addresses, bound by the front door for the handlers, with the request's
+/// header fields (absolute URLs follow its `Host` and forwarding headers, `PublicBaseURL`). The
+/// tenant itself is created on first use, so requests that need no tenant state (health, specs)
+/// create none.
 struct TenantBinding: Sendable {
     let name: TenantName
     let registry: TenantRegistry
+    var headers: HTTPFields = [:]
+    /// The request's `Host` (HTTP/1) or `:authority`.
+    var authority: String?
 }

@@ -34,9 +34,10 @@ final class AdUnitTests: XCTestCase {
             XCTAssertEqual(unit["button_text"] as? String, "Get your discount!")
             XCTAssertEqual((unit["body"] as? [String: Any])?["bullets"] as? [String], ["Covered in minutes", "Personalised rates"])
             XCTAssertEqual(unit["logo_url"] as? String,
-                           "http://127.0.0.1:8080/t/team-a/iql/v2/ad_unit/ad_default_001/logo?dim_x=200&dim_y=2000")
+                           "http://localhost/t/team-a/iql/v2/ad_unit/ad_default_001/logo?dim_x=200&dim_y=2000",
+                           "the host the request was sent to (the test client's)")
             let click = try XCTUnwrap(unit["button_click_url"] as? String)
-            XCTAssertTrue(click.hasPrefix("http://127.0.0.1:8080/t/team-a/iql/v3/ad_unit/ad_default_001/driver_id/user%20123/click?auth_token="), click)
+            XCTAssertTrue(click.hasPrefix("http://localhost/t/team-a/iql/v3/ad_unit/ad_default_001/driver_id/user%20123/click?auth_token="), click)
             XCTAssertTrue(click.hasSuffix("&pl=<payload>"), click)
             let legal = try XCTUnwrap(unit["legal"] as? [String: Any])
             XCTAssertEqual(legal["privacy_policy_url"] as? String, "https://example.com/privacy")

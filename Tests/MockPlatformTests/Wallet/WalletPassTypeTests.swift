@@ -4,7 +4,7 @@ import HTTPTypes
 import XCTest
 
 /// The tenant's Wallet pass type id (`wallet_pass_type_id`, `--pass-type-id`): free while the
-/// development chain signs, fixed by a real pass certificate.
+/// development chain signs, fixed by a real pass certificate; and the pass's web service URL.
 final class WalletPassTypeTests: XCTestCase {
     private static let member: HTTPFields = [HTTPField.Name("Poq-User-Id")!: "member-gold"]
     private static let appID = "pass.com.poqstudio.demo.loyaltycard"
@@ -23,6 +23,21 @@ final class WalletPassTypeTests: XCTestCase {
             let json = try XCTUnwrap(files.first { $0.path == "pass.json" }?.bytes)
             let card = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
             XCTAssertEqual(card["passTypeIdentifier"] as? String, Self.appID)
+        }
+    }
+
+    func testThePassWebServiceURLFollowsTheAddressTheAppUsed() async throws {
+        var options = ServerOptions()
+        options.dataDirectory = WalletFixtures.temporaryDirectory(for: self)
+        try await TestPlatform.run(options: options) { platform in
+            var headers = Self.member
+            headers[HTTPField.Name("X-Forwarded-Host")!] = "192.168.1.20:8080"
+            let pass = try await platform.send(.get, "/t/team-a/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: headers)
+            XCTAssertEqual(pass.status, .ok)
+            let json = try XCTUnwrap(try WalletFixtures.entries(of: Array(pass.body)).first { $0.path == "pass.json" }?.bytes)
+            let card = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+            XCTAssertEqual(card["webServiceURL"] as? String, "http://192.168.1.20:8080/t/team-a/wallet",
+                           "a device on the LAN reaches the web service where it downloaded the pass")
         }
     }
 
