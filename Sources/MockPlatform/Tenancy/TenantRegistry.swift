@@ -16,6 +16,8 @@ public final class TenantRegistry: Sendable {
     private let runSeed: UInt64?
     /// Entries each tenant's request journal keeps.
     private let journalCapacity: Int
+    /// Where limits that refuse a request are counted.
+    let metrics: PlatformMetrics
     private let wallClock: @Sendable () -> Date
     private let state = Mutex(State())
 
@@ -30,9 +32,10 @@ public final class TenantRegistry: Sendable {
     public init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.journalCapacity = journalCapacity
+        self.metrics = metrics
         self.fixtures = fixtures
         self.modules = modules
         self.maxTenants = max(1, maxTenants)
