@@ -36,6 +36,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
+    @Option(help: "A per-tenant bound, NAME=N, repeatable; NAME: drivers, trips (per driver), device_tokens, members, faults, campaigns, endpoints, registrations. Env: MOCK_PLATFORM_QUOTA (comma-separated; a flag wins for its NAME). Defaults: 1000000 each, trips 10000, faults and campaigns 1000, endpoints 100.")
+    var quota: [String] = []
+
     @Option(help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
     var journalSize: String?
 
@@ -167,6 +170,14 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
             }
             options.maxTenants = number
+        }
+        // The variable's bounds first, then the flags': for each NAME a flag wins over the variable.
+        for text in (value(nil, "QUOTA")?.split(separator: ",").map(String.init) ?? []) + quota {
+            do {
+                try options.quotas.set(parsing: text)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
         if let text = value(journalSize, "JOURNAL_SIZE") {
             guard let number = Int(text), (0...1_000_000).contains(number) else {

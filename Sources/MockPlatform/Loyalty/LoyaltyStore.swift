@@ -38,6 +38,9 @@ public actor LoyaltyStore: ModuleStore {
         self.passTypeIdentifier = passTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
+            // Members are stored only from fixtures, scenarios and imports: an import is where
+            // the quota applies.
+            try runtime.quotas.admit(.members, adding: 0, to: state.members.count)
         } else {
             let now = runtime.clock.now
             var state = State(ids: runtime.seed.generator(for: "loyalty"))

@@ -91,7 +91,7 @@ public enum MockPlatformServer {
         )
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
-            journalCapacity: options.journalSize, metrics: webhooks.metrics, wallClock: wallClock
+            journalCapacity: options.journalSize, quotas: options.quotas, metrics: webhooks.metrics, wallClock: wallClock
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {

@@ -30,6 +30,8 @@ public struct ServerOptions: Sendable {
     public var dataDirectory = URL(fileURLWithPath: ".mock-platform")
     /// Entries each tenant's request journal keeps (`--journal-size`); 0 turns the journal off.
     public var journalSize = RequestJournal.defaultCapacity
+    /// Bounds of each tenant's client-growable collections (`--quota`).
+    public var quotas = TenantQuotas()
     /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
     public var passCertificates = PassCertificateSettings()
 

@@ -18,8 +18,8 @@ public final class Tenant: Sendable {
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
         name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
-        journalCapacity: Int = RequestJournal.defaultCapacity, wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil,
-        scenario: String? = nil
+        journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
+        wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
     ) throws {
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
@@ -30,8 +30,9 @@ public final class Tenant: Sendable {
             scheduler: TenantScheduler(clock: clock),
             outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
             journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
-            faults: FaultRules(clock: clock, ids: seed.generator(for: "faults")),
+            faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
+            quotas: quotas,
             fixtures: fixtures
         )
         self.name = name

@@ -16,6 +16,8 @@ public final class TenantRegistry: Sendable {
     private let runSeed: UInt64?
     /// Entries each tenant's request journal keeps.
     private let journalCapacity: Int
+    /// Bounds of each tenant's collections.
+    private let quotas: TenantQuotas
     /// Where limits that refuse a request are counted.
     let metrics: PlatformMetrics
     private let wallClock: @Sendable () -> Date
@@ -31,10 +33,11 @@ public final class TenantRegistry: Sendable {
 
     public init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
-        seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity,
+        seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.journalCapacity = journalCapacity
+        self.quotas = quotas
         self.metrics = metrics
         self.fixtures = fixtures
         self.modules = modules
@@ -146,7 +149,7 @@ public final class TenantRegistry: Sendable {
             return try Tenant(
                 name: name, createdAt: createdAt, modules: modules, fixtures: fixtures ?? self.fixtures,
                 seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
-                wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
+                quotas: quotas, wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
             )
         } catch let error as APIError {
             throw error

@@ -29,13 +29,15 @@ extension LoyaltyStore {
     }
 
     /// Registers a device for a pass; true when it is new, false when it replaced the push token.
-    func register(device: String, type passTypeIdentifier: String, serial: String, pushToken: String) -> Bool {
+    /// A new registration past the tenant's quota: 429.
+    func register(device: String, type passTypeIdentifier: String, serial: String, pushToken: String) throws(APIError) -> Bool {
         if let index = state.registrations.firstIndex(where: {
             $0.deviceLibraryIdentifier == device && $0.passTypeIdentifier == passTypeIdentifier && $0.serialNumber == serial
         }) {
             state.registrations[index].pushToken = pushToken
             return false
         }
+        try runtime.quotas.admit(.registrations, to: state.registrations.count)
         state.registrations.append(PassRegistration(
             deviceLibraryIdentifier: device, passTypeIdentifier: passTypeIdentifier, serialNumber: serial, pushToken: pushToken
         ))

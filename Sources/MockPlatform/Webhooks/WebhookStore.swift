@@ -78,8 +78,12 @@ public actor WebhookStore: ModuleStore {
         return endpoint
     }
 
-    /// Registers an endpoint; a secret is generated when none is given.
-    public func createEndpoint(url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?) -> WebhookEndpoint {
+    /// Registers an endpoint; a secret is generated when none is given. 429 past the tenant's
+    /// quota.
+    public func createEndpoint(
+        url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?
+    ) throws(APIError) -> WebhookEndpoint {
+        try runtime.quotas.admit(.endpoints, to: state.endpoints.count)
         let endpoint = WebhookEndpoint(
             id: Self.endpointID(&state.ids),
             url: url, events: events ?? EventKind.allCases, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
