@@ -40,6 +40,7 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--bogus"], mentions: "--bogus")
         try assertOneLine(["serve", "--save-on-exit"], mentions: "--save-on-exit needs --state-file")
         try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 CIDR")
+        try assertOneLine(["serve", "--tenant-idle-ttl", "5"], mentions: "tenant-idle-ttl must be a duration like 500ms, 5s, 1m or 24h")
         try assertOneLine(["serve", "--quota", "tokens=5"], mentions: "quota must be NAME=N with NAME one of drivers")
         try assertOneLine(["serve", "--quota", "drivers=-1"], mentions: "quota drivers must be a whole number of at least 0")
     }

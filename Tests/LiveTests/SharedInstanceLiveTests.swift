@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The sharing limits on the real binary (README "Sharing one instance"): `--quota` and its
-/// variable.
+/// variable, `--tenant-idle-ttl`, and tenant slots that come back.
 final class SharedInstanceLiveTests: XCTestCase {
     func testQuotasComeFromTheFlagAndTheVariable() async throws {
         let server = try LiveServer(
@@ -23,6 +23,43 @@ final class SharedInstanceLiveTests: XCTestCase {
         let metrics = String(decoding: try await server.request("GET", "/_mock/metrics").body, as: UTF8.self)
         XCTAssertTrue(metrics.contains(#"mockplatform_limit_rejections_total{limit="quota_endpoints"} 1"#), metrics)
         XCTAssertTrue(metrics.contains(#"mockplatform_limit_rejections_total{limit="quota_faults"} 1"#), metrics)
+        XCTAssertEqual(try server.stop(), 0)
+    }
+
+    func testIdleTenantsAreDroppedAndTheirSlotsComeBack() async throws {
+        let server = try LiveServer(arguments: ["--port", "0", "--tenant-idle-ttl", "500ms", "--max-tenants", "2"])
+        let created = try await server.request("GET", "/t/ci-1/_mock/clock")
+        XCTAssertEqual(created.status, 200)
+        let full = try await server.request("GET", "/t/ci-2/_mock/clock")
+        XCTAssertEqual(full.status, 429)
+        var names: [String] = []
+        for _ in 0..<50 {
+            try await Task.sleep(for: .milliseconds(100))
+            let listed = try await server.request("GET", "/_mock/tenants")
+            names = (try listed.json()["tenants"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+            if names == ["default"] { break }
+        }
+        XCTAssertEqual(names, ["default"], "ci-1 was dropped after 500 ms without a request")
+        let freed = try await server.request("GET", "/t/ci-2/_mock/clock")
+        XCTAssertEqual(freed.status, 200)
+        XCTAssertEqual(try server.stop(), 0)
+    }
+
+    func testAThousandNewTenantsAreQuickAndCanBeDeleted() async throws {
+        let server = try LiveServer(arguments: ["--port", "0"])
+        let started = ContinuousClock.now
+        for index in 1..<1_000 {
+            let reply = try await server.request("GET", "/t/junk-\(index)/_mock/clock")
+            XCTAssertEqual(reply.status, 200)
+        }
+        let elapsed = ContinuousClock.now - started
+        let refused = try await server.request("GET", "/t/one-too-many/_mock/clock")
+        XCTAssertEqual(refused.status, 429, "default and 999 junk tenants fill --max-tenants 1000")
+        let deleted = try await server.request("DELETE", "/_mock/tenants/junk-1")
+        XCTAssertEqual(deleted.status, 204)
+        let admitted = try await server.request("GET", "/t/one-too-many/_mock/clock")
+        XCTAssertEqual(admitted.status, 200, "the freed slot takes a new tenant")
+        XCTAssertLessThan(elapsed, .seconds(5), "999 new tenants took \(elapsed)")
         XCTAssertEqual(try server.stop(), 0)
     }
 }

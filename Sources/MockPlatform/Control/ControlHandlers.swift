@@ -61,6 +61,16 @@ struct ControlHandlers: APIProtocol {
         return .ok(.init(body: .json(.init(tenants: summaries))))
     }
 
+    func deleteTenant(_ input: Operations.DeleteTenant.Input) async throws -> Operations.DeleteTenant.Output {
+        let binding = try Tenant.boundBinding()
+        guard binding.name == .default else {
+            throw APIError.notFound("tenants are deleted by the default tenant only")
+        }
+        guard let name = TenantName(input.path.name) else { throw APIError.notFound("no tenant \(input.path.name)") }
+        try binding.registry.remove(name)
+        return .noContent(.init())
+    }
+
     func resetTenant(_ input: Operations.ResetTenant.Input) async throws -> Operations.ResetTenant.Output {
         let binding = try Tenant.boundBinding()
         try binding.registry.reset(binding.name)

@@ -59,6 +59,9 @@ public enum MockPlatformServer {
         application.addServices(TenantShutdown(
             tenants: responder.tenants, webhooks: responder.webhooks, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
         ))
+        if let idle = options.tenantIdleTTL {
+            application.addServices(TenantExpiry(tenants: responder.tenants, idle: idle, logger: logger))
+        }
         return application
     }
 

@@ -32,6 +32,9 @@ public struct ServerOptions: Sendable {
     public var journalSize = RequestJournal.defaultCapacity
     /// Bounds of each tenant's client-growable collections (`--quota`).
     public var quotas = TenantQuotas()
+    /// Tenants other than `default` unused for longer are dropped (`--tenant-idle-ttl`); nil:
+    /// never.
+    public var tenantIdleTTL: Duration? = .seconds(86_400)
     /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
     public var passCertificates = PassCertificateSettings()
 

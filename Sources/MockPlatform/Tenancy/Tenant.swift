@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything one tenant owns: its runtime (clock, settings, event log, timers) and one store
 /// per platform module.
@@ -14,6 +15,9 @@ public final class Tenant: Sendable {
     public let appliedScenario: (name: String, at: Date)?
     /// Module stores by module name.
     private let stores: [String: any ModuleStore]
+    /// Wall-clock milliseconds since 1970 of the last request that used the tenant (of its
+    /// making, before any).
+    private let lastUsedMilliseconds: Atomic<Int64>
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
@@ -37,6 +41,7 @@ public final class Tenant: Sendable {
         )
         self.name = name
         self.createdAt = createdAt
+        lastUsedMilliseconds = Atomic(Self.milliseconds(wallClock()))
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
@@ -47,6 +52,13 @@ public final class Tenant: Sendable {
         self.stores = stores
         runtime.scheduler.start()
     }
+
+    /// When a request last used the tenant (wall clock); when it was made (or reset) before any.
+    public var lastUsed: Date { Date(timeIntervalSince1970: Double(lastUsedMilliseconds.load(ordering: .relaxed)) / 1_000) }
+
+    func markUsed(at now: Date) { lastUsedMilliseconds.store(Self.milliseconds(now), ordering: .relaxed) }
+
+    private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 
     public var clock: TenantClock { runtime.clock }
     public var events: EventLog { runtime.events }
