@@ -11,6 +11,9 @@ public actor WebhookStore: ModuleStore {
     /// Messages kept in the log per tenant, in every case: the oldest settled ones go first,
     /// then the oldest queued for a disabled endpoint, then the oldest waiting for a retry.
     public static let messageCapacity = 10_000
+    /// Attempts under way at once for one tenant (and so for each of its endpoints): a tenant
+    /// whose receivers hang never holds up another tenant's deliveries.
+    public static let attemptsInFlight = 16
 
     struct State: Codable, Sendable {
         var endpoints: [WebhookEndpoint] = []
@@ -25,6 +28,8 @@ public actor WebhookStore: ModuleStore {
     private var messagesOfEvent: [String: [String]] = [:]
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
+    /// Held by each attempt while it is sent.
+    private let attemptPermits = AsyncSemaphore(limit: WebhookStore.attemptsInFlight)
     /// The newest event turned into messages, and who waits for a later one.
     private var progress: EventProgress
     private let runtime: TenantRuntime
@@ -267,13 +272,16 @@ public actor WebhookStore: ModuleStore {
         let fault = runtime.faults.effect(
             target: .webhook, method: "POST", path: URL(string: endpoint.url)?.path ?? "/", operationID: { message.event.rawValue }
         )
+        let permits = attemptPermits
         Task { [weak self] in
-            let outcome = if let fault {
-                await WebhookFault(effect: fault).attempt {
-                    await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+            let outcome = await permits.withPermit {
+                if let fault {
+                    await WebhookFault(effect: fault).attempt {
+                        await transport.post(url: endpoint.url, headers: headers, body: body, timeout: timeout)
+                    }
+                } else {
+                    await transport.post(url: endpoint.url, headers: headers, body: body, timeout: timeout)
                 }
-            } else {
-                await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
             }
             await self?.finish(id, startedAt: startedAt, outcome: outcome)
         }
