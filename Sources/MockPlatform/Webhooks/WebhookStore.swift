@@ -127,8 +127,9 @@ public actor WebhookStore: ModuleStore {
         guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
         let now = runtime.clock.now
         var endpoint = state.endpoints[index]
-        endpoint.retiredSecrets = endpoint.retiredSecrets.filter { $0.validUntil > now }
-            + [.init(secret: endpoint.secret, validUntil: now.addingTimeInterval(WebhookEndpoint.rotationGrace))]
+        endpoint.retiredSecrets = (endpoint.retiredSecrets.filter { $0.validUntil > now }
+            + [.init(secret: endpoint.secret, validUntil: now.addingTimeInterval(WebhookEndpoint.rotationGrace))])
+            .suffix(WebhookEndpoint.retiredSecretLimit)
         endpoint.secret = WebhookSecret(generatingWith: &state.ids)
         state.endpoints[index] = endpoint
         return endpoint

@@ -59,3 +59,24 @@ final class WebhookMessageLogBoundTests: XCTestCase {
         return try XCTUnwrap(reply.json()["message_ids"] as? [String])
     }
 }
+
+extension WebhookMessageLogBoundTests {
+    /// Rotating a secret again and again under a frozen clock keeps 8 retired secrets, not
+    /// every one: the endpoint and its signature header stay bounded.
+    func testRotationsKeepTheNewestEightRetiredSecrets() async throws {
+        try await PlatformProbe.run { probe in
+            let platform = probe.platform
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2026-01-01T12:00:00Z"])
+            let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook"]).json()
+            let id = try XCTUnwrap(endpoint["id"] as? String)
+            var secrets = [try XCTUnwrap(endpoint["secret"] as? String)]
+            for _ in 0..<20 {
+                let rotated = try await platform.send(.post, "/_mock/webhooks/endpoints/\(id)/rotate-secret").json()
+                secrets.append(try XCTUnwrap(rotated["secret"] as? String))
+            }
+            let stored = try await probe.tenants.tenant(.default).webhooks.endpoint(id)
+            XCTAssertEqual(stored.retiredSecrets.map(\.secret.description), Array(secrets.dropLast().suffix(8)))
+            XCTAssertEqual(stored.signingSecrets(at: Date(timeIntervalSince1970: 1_767_268_800)).count, 9)
+        }
+    }
+}
