@@ -5,9 +5,10 @@ import NIOHTTP1
 import Synchronization
 
 /// Sends webhook attempts over HTTP with AsyncHTTPClient, shared by every tenant: redirects not
-/// followed, one timeout per attempt. Concurrency is bounded per tenant by its `WebhookStore`
-/// (`attemptsInFlight`), so one tenant's hanging receivers never queue another tenant's
-/// attempts behind them.
+/// followed, one timeout per attempt, at most `overallLimit` under way (a bound on sockets).
+/// Each tenant's `WebhookStore` lets at most `attemptsInFlight` of its attempts in here, far
+/// fewer than the overall limit, so one tenant's hanging receivers never queue another
+/// tenant's attempts behind them.
 public final class WebhookTransport: Sendable {
     /// What one POST came to.
     struct Outcome: Sendable {
@@ -20,6 +21,9 @@ public final class WebhookTransport: Sendable {
         /// A fault rule stood in for the receiver: nothing was sent.
         var injected = false
     }
+
+    /// Attempts under way at once, over all tenants.
+    public static let overallLimit = 256
 
     public let allowlist: WebhookAllowlist
     /// Where finished attempts are counted.
@@ -34,6 +38,7 @@ public final class WebhookTransport: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+    private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
     private let inFlight = Mutex(0)
 
     public init(allowlist: WebhookAllowlist = .any, metrics: PlatformMetrics = PlatformMetrics()) {
@@ -45,7 +50,7 @@ public final class WebhookTransport: Sendable {
     func post(url: String, headers: [(String, String)], body: Data, timeout: Duration) async -> Outcome {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
-        return await send(url: url, headers: headers, body: body, timeout: timeout)
+        return await overall.withPermit { await send(url: url, headers: headers, body: body, timeout: timeout) }
     }
 
     private func send(url: String, headers: [(String, String)], body: Data, timeout: Duration) async -> Outcome {
