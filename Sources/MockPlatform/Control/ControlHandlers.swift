@@ -88,7 +88,11 @@ struct ControlHandlers: APIProtocol {
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
         let tenant = try Tenant.bound()
-        try ClockChange(body: RequestBody.json ?? [:]).apply(to: tenant.clock)
+        let change = try ClockChange(body: RequestBody.json ?? [:])
+        // What the events recorded so far cause (pushes, webhook messages) is stamped with the
+        // time before the change, however late the consumers run.
+        await tenant.caughtUp()
+        try change.apply(to: tenant.clock)
         await tenant.runtime.scheduler.fireDue()
         return .ok(.init(body: .json(try clockBody())))
     }
