@@ -36,6 +36,12 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
+    @Option(help: "Drop a tenant other than default after this long without a request: 500ms, 5s, 1m, 24h; 0 = never. Env: MOCK_PLATFORM_TENANT_IDLE_TTL. Default: 24h.")
+    var tenantIdleTtl: String?
+
+    @Option(help: "A per-tenant bound, NAME=N, repeatable; NAME: drivers, trips (per driver), device_tokens, members, faults, campaigns, endpoints, registrations. Env: MOCK_PLATFORM_QUOTA (comma-separated; a flag wins for its NAME). Defaults: 1000000 each, trips 10000, faults and campaigns 1000, endpoints 100.")
+    var quota: [String] = []
+
     @Option(parsing: .unconditional, help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
     var journalSize: String?
 
@@ -174,6 +180,20 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("max-tenants must be a whole number of at least 1, got '\(text)'")
             }
             options.maxTenants = number
+        }
+        if let text = value(tenantIdleTtl, "TENANT_IDLE_TTL") {
+            guard let duration = Duration(flagText: text) else {
+                throw ValidationError("tenant-idle-ttl must be a duration like 500ms, 5s, 1m or 24h, or 0 for never, got '\(text)'")
+            }
+            options.tenantIdleTTL = duration == .zero ? nil : duration
+        }
+        // The variable's bounds first, then the flags': for each NAME a flag wins over the variable.
+        for text in (value(nil, "QUOTA")?.split(separator: ",").map(String.init) ?? []) + quota {
+            do {
+                try options.quotas.set(parsing: text)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
         if let text = value(journalSize, "JOURNAL_SIZE") {
             guard let number = Int(text), (0...1_000_000).contains(number) else {

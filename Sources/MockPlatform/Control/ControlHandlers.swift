@@ -64,6 +64,16 @@ struct ControlHandlers: APIProtocol {
         return .ok(.init(body: .json(.init(tenants: summaries))))
     }
 
+    func deleteTenant(_ input: Operations.DeleteTenant.Input) async throws -> Operations.DeleteTenant.Output {
+        let binding = try Tenant.boundBinding()
+        guard binding.name == .default else {
+            throw APIError.notFound("tenants are deleted by the default tenant only")
+        }
+        guard let name = TenantName(input.path.name) else { throw APIError.notFound("no tenant \(input.path.name)") }
+        try binding.registry.remove(name)
+        return .noContent(.init())
+    }
+
     func resetTenant(_ input: Operations.ResetTenant.Input) async throws -> Operations.ResetTenant.Output {
         let binding = try Tenant.boundBinding()
         try binding.registry.reset(binding.name)
@@ -81,7 +91,11 @@ struct ControlHandlers: APIProtocol {
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
         let tenant = try Tenant.bound()
-        try ClockChange(body: RequestBody.json ?? [:]).apply(to: tenant.clock)
+        let change = try ClockChange(body: RequestBody.json ?? [:])
+        // What the events recorded so far cause (pushes, webhook messages) is stamped with the
+        // time before the change, however late the consumers run.
+        await tenant.caughtUp()
+        try change.apply(to: tenant.clock)
         await tenant.runtime.scheduler.fireDue()
         return .ok(.init(body: .json(try clockBody())))
     }

@@ -13,15 +13,20 @@ public struct APIError: Error, Sendable, Equatable {
     public var headers: HTTPFields
     /// The reason as a code, for APIs whose error shape names one (the loyalty problem `type`).
     public var code: String?
+    /// The limit on hostile input that refused the request (`quota_drivers`, `wallet_log`, ...),
+    /// counted in `mockplatform_limit_rejections_total` when the error is answered.
+    public var limit: String?
 
     public init(
-        _ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:], code: String? = nil
+        _ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:], code: String? = nil,
+        limit: String? = nil
     ) {
         self.status = status
         self.message = message
         self.field = field
         self.headers = headers
         self.code = code
+        self.limit = limit
     }
 
     public static func badRequest(_ message: String, field: String? = nil) -> APIError {

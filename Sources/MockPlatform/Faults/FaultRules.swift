@@ -14,17 +14,22 @@ public final class FaultRules: Sendable {
     /// True while some rule exists: lets the hot path skip the lock when there is none.
     private let armed = Atomic<Bool>(false)
     private let clock: TenantClock
+    /// Bounds the number of rules.
+    private let quotas: TenantQuotas
 
-    init(clock: TenantClock, ids: IDGenerator) {
+    init(clock: TenantClock, ids: IDGenerator, quotas: TenantQuotas = TenantQuotas()) {
         self.clock = clock
+        self.quotas = quotas
         state = Mutex(State(ids: ids))
     }
 
-    /// Adds a rule from a `POST /_mock/faults` body; 400 naming the field when it is not one.
+    /// Adds a rule from a `POST /_mock/faults` body; 400 naming the field when it is not one,
+    /// 429 when the tenant holds its quota of rules.
     @discardableResult
     public func add(_ body: [String: JSONValue]) throws(APIError) -> FaultRule {
         let now = clock.now
         return try state.withLock { state throws(APIError) -> FaultRule in
+            try quotas.admit(.faults, to: state.rules.count)
             var ids = state.ids
             let id = "flt_" + String(ids.next(), radix: 16)
             let rule = try FaultRule(body: body, id: id, createdAt: now)

@@ -63,22 +63,28 @@ public actor IQLStore: ModuleStore {
         return driver
     }
 
-    /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown.
-    public func upsertInfo(_ change: DriverInfoChange, driverID: String) {
+    /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a
+    /// new driver passes the tenant's quota.
+    public func upsertInfo(_ change: DriverInfoChange, driverID: String) throws(APIError) {
         let now = runtime.clock.now
+        try admitDriver(driverID)
         change.apply(to: &state.drivers[driverID, default: Driver(id: driverID, optedInAt: now)])
         evaluate([driverID], now: now)
     }
 
     /// Changes a driver (created, opted in now, when unknown), then runs the engine. `change`
-    /// gets "now" and may refuse by throwing; nothing is stored then.
+    /// gets "now" and may refuse by throwing; nothing is stored then, nor when a quota (drivers,
+    /// trips per driver) would be passed.
     @discardableResult
     public func update<T: Sendable>(
         _ driverID: String, _ change: (inout Driver, Date) throws(APIError) -> T
     ) throws(APIError) -> T {
         let now = runtime.clock.now
+        try admitDriver(driverID)
         var driver = state.drivers[driverID] ?? Driver(id: driverID, optedInAt: now)
+        let tripsBefore = driver.trips.count
         let result = try change(&driver, now)
+        try admitTrips(driver, before: tripsBefore)
         state.drivers[driverID] = driver
         evaluate([driverID], now: now)
         return result
@@ -95,7 +101,9 @@ public actor IQLStore: ModuleStore {
         guard var driver = state.drivers[driverID] else { throw unknown }
         var ids = state.ids
         var emitted = engine.evaluate(&driver, now: now, ids: &ids)
+        let tripsBefore = driver.trips.count
         let result = try change(&driver, now)
+        try admitTrips(driver, before: tripsBefore)
         emitted += engine.evaluate(&driver, now: now, ids: &ids)
         state.ids = ids
         commit([driver], events: emitted)
@@ -166,11 +174,13 @@ public actor IQLStore: ModuleStore {
         return changed.count
     }
 
-    /// Adds a campaign; 409 when its id exists. Every driver is re-evaluated.
+    /// Adds a campaign; 409 when its id exists, 429 past the tenant's quota. Every driver is
+    /// re-evaluated.
     public func addCampaign(_ campaign: Campaign) throws(APIError) {
         guard !state.campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
             throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
         }
+        try runtime.quotas.admit(.campaigns, to: state.campaigns.count)
         state.campaigns.append(campaign)
         evaluateAll()
     }
@@ -220,6 +230,19 @@ public actor IQLStore: ModuleStore {
 
     /// Stores a driver as given, and sets its timer; for seeding and tests.
     public func put(_ driver: Driver) { commit([driver], events: []) }
+
+    /// 429 when `driverID` is new and the tenant holds its quota of drivers.
+    private func admitDriver(_ driverID: String) throws(APIError) {
+        guard state.drivers[driverID] == nil else { return }
+        try runtime.quotas.admit(.drivers, to: state.drivers.count)
+    }
+
+    /// 429 when a change added trips and the driver now holds more than its quota.
+    private func admitTrips(_ driver: Driver, before: Int) throws(APIError) {
+        let added = driver.trips.count - before
+        guard added > 0 else { return }
+        try runtime.quotas.admit(.trips, adding: added, to: before)
+    }
 
     private var engine: QualificationEngine {
         QualificationEngine(campaigns: state.campaigns, settings: runtime.settings)

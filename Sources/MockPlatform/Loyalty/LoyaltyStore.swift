@@ -23,6 +23,10 @@ public actor LoyaltyStore: ModuleStore {
     }
 
     static let logCapacity = 1_000
+    /// Bytes of one device log line kept; the rest is cut.
+    static let logLineBytes = 1_024
+    /// Lines one `POST /wallet/v1/log` may carry (413 beyond).
+    static let logLinesPerRequest = 100
 
     var state: State
     let runtime: TenantRuntime
@@ -37,6 +41,9 @@ public actor LoyaltyStore: ModuleStore {
         self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
+            // Members are stored only from fixtures, scenarios and imports: an import is where
+            // the quota applies.
+            try runtime.quotas.admit(.members, adding: 0, to: state.members.count)
         } else {
             let now = runtime.clock.now
             var state = State(ids: runtime.seed.generator(for: "loyalty"))
@@ -62,12 +69,10 @@ public actor LoyaltyStore: ModuleStore {
 
     public func snapshot() throws -> JSONValue { try Self.json(state) }
 
-    /// The member, provisioned as a guest on first use.
+    /// The member; an id never seen before reads as a guest, derived on read and not stored
+    /// (a guest has nothing that can change), so reading with any number of ids stores nothing.
     public func member(_ id: String) -> Member {
-        if let member = state.members[id] { return member }
-        let guest = Member.guest(id)
-        state.members[id] = guest
-        return guest
+        state.members[id] ?? Member.guest(id)
     }
 
     /// A member that has a loyalty account; 404 `no-loyalty-account` otherwise.

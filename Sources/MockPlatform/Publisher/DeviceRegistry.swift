@@ -26,10 +26,11 @@ public actor DeviceRegistry: ModuleStore {
     public func snapshot() throws -> JSONValue { try Self.json(registrations) }
 
     /// Registers or re-registers a token: a repeat keeps one entry, moves it to `driverID`, and
-    /// updates the bundle id when one is given.
-    public func register(_ registration: DeviceRegistration) {
+    /// updates the bundle id when one is given. A new token past the tenant's quota: 429.
+    public func register(_ registration: DeviceRegistration) throws(APIError) {
         let key = Self.key(registration.platform, registration.token)
         guard let index = positions[key] else {
+            try runtime.quotas.admit(.deviceTokens, to: registrations.count)
             positions[key] = registrations.count
             return registrations.append(registration)
         }

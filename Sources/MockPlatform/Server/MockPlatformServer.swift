@@ -60,6 +60,9 @@ public enum MockPlatformServer {
         application.addServices(TenantShutdown(
             tenants: responder.tenants, webhooks: responder.webhooks, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
         ))
+        if let idle = options.tenantIdleTTL {
+            application.addServices(TenantExpiry(tenants: responder.tenants, idle: idle, logger: logger))
+        }
         return application
     }
 
@@ -96,7 +99,7 @@ public enum MockPlatformServer {
         )
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
-            journalCapacity: options.journalSize, wallClock: wallClock
+            journalCapacity: options.journalSize, quotas: options.quotas, metrics: webhooks.metrics, wallClock: wallClock
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {

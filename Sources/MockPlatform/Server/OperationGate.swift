@@ -41,7 +41,9 @@ struct OperationGate: ServerMiddleware {
             let context = ErrorContext(
                 path: String((request.path ?? "/").prefix { $0 != "?" }), now: binding.map { $0.registry.now(of: $0.name) } ?? Date()
             )
-            let rendered = shape.render(Self.apiError(for: error), context: context)
+            let refusal = Self.apiError(for: error)
+            if let limit = refusal.limit { binding?.registry.metrics.recordLimitRejection(limit) }
+            let rendered = shape.render(refusal, context: context)
             return (rendered.0, HTTPBody(rendered.1))
         }
     }

@@ -84,6 +84,7 @@ public struct PlatformResponder: HTTPResponder {
             }
             return (response, body)
         } catch let error as APIError {
+            if let limit = error.limit { tenants.metrics.recordLimitRejection(limit) }
             return (Self.response(shape.render(error, context: errorContext)), body)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])

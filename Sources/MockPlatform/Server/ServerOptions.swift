@@ -31,6 +31,11 @@ public struct ServerOptions: Sendable {
     public var dataDirectory = URL(fileURLWithPath: ".mock-platform")
     /// Entries each tenant's request journal keeps (`--journal-size`); 0 turns the journal off.
     public var journalSize = RequestJournal.defaultCapacity
+    /// Bounds of each tenant's client-growable collections (`--quota`).
+    public var quotas = TenantQuotas()
+    /// Tenants other than `default` unused for longer are dropped (`--tenant-idle-ttl`); nil:
+    /// never.
+    public var tenantIdleTTL: Duration? = .seconds(86_400)
     /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
     public var passCertificates = PassCertificateSettings()
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything one tenant owns: its runtime (clock, settings, event log, timers) and one store
 /// per platform module.
@@ -14,12 +15,15 @@ public final class Tenant: Sendable {
     public let appliedScenario: (name: String, at: Date)?
     /// Module stores by module name.
     private let stores: [String: any ModuleStore]
+    /// Wall-clock milliseconds since 1970 of the last request that used the tenant (of its
+    /// making, before any).
+    private let lastUsedMilliseconds: Atomic<Int64>
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
         name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
-        journalCapacity: Int = RequestJournal.defaultCapacity, wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil,
-        scenario: String? = nil
+        journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
+        wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
     ) throws {
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
@@ -30,12 +34,14 @@ public final class Tenant: Sendable {
             scheduler: TenantScheduler(clock: clock),
             outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
             journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
-            faults: FaultRules(clock: clock, ids: seed.generator(for: "faults")),
+            faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
+            quotas: quotas,
             fixtures: fixtures
         )
         self.name = name
         self.createdAt = createdAt
+        lastUsedMilliseconds = Atomic(Self.milliseconds(wallClock()))
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
@@ -46,6 +52,13 @@ public final class Tenant: Sendable {
         self.stores = stores
         runtime.scheduler.start()
     }
+
+    /// When a request last used the tenant (wall clock); when it was made (or reset) before any.
+    public var lastUsed: Date { Date(timeIntervalSince1970: Double(lastUsedMilliseconds.load(ordering: .relaxed)) / 1_000) }
+
+    func markUsed(at now: Date) { lastUsedMilliseconds.store(Self.milliseconds(now), ordering: .relaxed) }
+
+    private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 
     public var clock: TenantClock { runtime.clock }
     public var events: EventLog { runtime.events }

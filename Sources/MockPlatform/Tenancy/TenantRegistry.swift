@@ -16,6 +16,10 @@ public final class TenantRegistry: Sendable {
     private let runSeed: UInt64?
     /// Entries each tenant's request journal keeps.
     private let journalCapacity: Int
+    /// Bounds of each tenant's collections.
+    private let quotas: TenantQuotas
+    /// Where limits that refuse a request are counted.
+    let metrics: PlatformMetrics
     private let wallClock: @Sendable () -> Date
     private let state = Mutex(State())
 
@@ -29,10 +33,12 @@ public final class TenantRegistry: Sendable {
 
     public init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
-        seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
+        metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.journalCapacity = journalCapacity
+        self.quotas = quotas
+        self.metrics = metrics
         self.fixtures = fixtures
         self.modules = modules
         self.maxTenants = max(1, maxTenants)
@@ -42,15 +48,47 @@ public final class TenantRegistry: Sendable {
     }
 
     /// The named tenant, created from the fixtures on first use; 429 past the tenant limit.
+    /// Marks the tenant as used now (for `expireIdle`).
     public func tenant(_ name: TenantName) throws(APIError) -> Tenant {
-        try state.withLock { state throws(APIError) -> Tenant in
+        let now = wallClock()
+        let tenant = try state.withLock { state throws(APIError) -> Tenant in
             if let tenant = state.tenants[name] { return tenant }
             guard state.tenants.count < maxTenants else { throw APIError(.tooManyRequests, "tenant limit reached") }
-            let tenant = try make(name, createdAt: wallClock(), generation: 0, restoring: nil)
+            let tenant = try make(name, createdAt: now, generation: 0, restoring: nil)
             state.tenants[name] = tenant
             state.names.append(name)
             return tenant
         }
+        tenant.markUsed(at: now)
+        return tenant
+    }
+
+    /// Drops a tenant with everything it holds and stops its timers, freeing its slot; 409 for
+    /// `default`, 404 when there is no such tenant.
+    public func remove(_ name: TenantName) throws(APIError) {
+        guard name != .default else { throw APIError(.conflict, "the default tenant cannot be deleted") }
+        let removed = state.withLock { state in Self.remove(name, &state) }
+        guard let removed else { throw .notFound("no tenant \(name)") }
+        removed.shutdown()
+    }
+
+    /// Drops every tenant but `default` that no request has used for longer than `idle`;
+    /// returns their names.
+    @discardableResult
+    public func expireIdle(after idle: Duration) -> [TenantName] {
+        let cutoff = wallClock().addingTimeInterval(-TimeInterval(idle.components.seconds) - Double(idle.components.attoseconds) / 1e18)
+        let removed = state.withLock { state in
+            state.names.filter { $0 != .default && (state.tenants[$0]?.lastUsed ?? cutoff) < cutoff }.compactMap { Self.remove($0, &state) }
+        }
+        for tenant in removed { tenant.shutdown() }
+        return removed.map(\.name)
+    }
+
+    private static func remove(_ name: TenantName, _ state: inout State) -> Tenant? {
+        guard let tenant = state.tenants.removeValue(forKey: name) else { return nil }
+        state.names.removeAll { $0 == name }
+        state.generations[name] = nil
+        return tenant
     }
 
     /// The named tenant if it exists; creates nothing.
@@ -143,7 +181,7 @@ public final class TenantRegistry: Sendable {
             return try Tenant(
                 name: name, createdAt: createdAt, modules: modules, fixtures: fixtures ?? self.fixtures,
                 seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
-                wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
+                quotas: quotas, wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
             )
         } catch let error as APIError {
             throw error

@@ -15,6 +15,8 @@ public struct TenantRuntime: Sendable {
     /// Faults its requests and webhook attempts meet.
     public let faults: FaultRules
     public let seed: IDSeed
+    /// How many items each client-growable collection may hold.
+    public let quotas: TenantQuotas
     /// What a fresh tenant starts from.
     public let fixtures: Fixtures
 

@@ -29,13 +29,15 @@ extension LoyaltyStore {
     }
 
     /// Registers a device for a pass; true when it is new, false when it replaced the push token.
-    func register(device: String, type passTypeIdentifier: String, serial: String, pushToken: String) -> Bool {
+    /// A new registration past the tenant's quota: 429.
+    func register(device: String, type passTypeIdentifier: String, serial: String, pushToken: String) throws(APIError) -> Bool {
         if let index = state.registrations.firstIndex(where: {
             $0.deviceLibraryIdentifier == device && $0.passTypeIdentifier == passTypeIdentifier && $0.serialNumber == serial
         }) {
             state.registrations[index].pushToken = pushToken
             return false
         }
+        try runtime.quotas.admit(.registrations, to: state.registrations.count)
         state.registrations.append(PassRegistration(
             deviceLibraryIdentifier: device, passTypeIdentifier: passTypeIdentifier, serialNumber: serial, pushToken: pushToken
         ))
@@ -58,13 +60,26 @@ extension LoyaltyStore {
         return serials.isEmpty ? nil : (serials, state.updateTag)
     }
 
+    /// Keeps device log lines, each cut to `logLineBytes`; the newest `logCapacity` stay.
     func log(_ messages: [String]) {
         let now = runtime.clock.now
-        state.logs.append(contentsOf: messages.map { WalletLogEntry(at: now, message: $0) })
+        state.logs.append(contentsOf: messages.map { WalletLogEntry(at: now, message: Self.truncated($0)) })
         if state.logs.count > Self.logCapacity { state.logs.removeFirst(state.logs.count - Self.logCapacity) }
     }
 
     var logs: [WalletLogEntry] { state.logs }
+
+    /// The longest prefix of `line` of at most `logLineBytes` UTF-8 bytes that ends on a
+    /// character boundary.
+    static func truncated(_ line: String) -> String {
+        guard line.utf8.count > logLineBytes else { return line }
+        var kept = ""
+        for character in line {
+            guard kept.utf8.count + character.utf8.count <= logLineBytes else { break }
+            kept.append(character)
+        }
+        return kept
+    }
 
     /// A member's pass changed: a new tag, `updatedAt` moved on by at least a second, and one
     /// `wallet_pass_update` push per distinct push token registered for it.

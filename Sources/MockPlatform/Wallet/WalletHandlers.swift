@@ -82,6 +82,12 @@ struct WalletHandlers: APIProtocol {
         case nil: []
         case let other?: [other.text]
         }
+        guard messages.count <= LoyaltyStore.logLinesPerRequest else {
+            throw APIError(
+                .contentTooLarge, "logs holds \(messages.count) lines; at most \(LoyaltyStore.logLinesPerRequest) per request",
+                limit: "wallet_log"
+            )
+        }
         try await Tenant.bound().loyalty.log(messages)
         return .ok(.init())
     }

@@ -22,6 +22,9 @@ public struct WebhookEndpoint: Sendable, Equatable, Codable {
 
     /// How long a rotated-out secret keeps signing.
     public static let rotationGrace: TimeInterval = 24 * 3600
+    /// Rotated-out secrets kept at most: rotating faster than the grace (or under a frozen
+    /// clock) retires the oldest early instead of growing the signature without bound.
+    public static let retiredSecretLimit = 8
 
     /// Every secret that signs an attempt at `now`: the current one first.
     public func signingSecrets(at now: Date) -> [WebhookSecret] {

@@ -8,8 +8,12 @@ import Foundation
 /// retries per the tenant's retry profile), so a frozen clock holds retries until it moves.
 /// An attempt runs outside the store and the timer: a slow receiver blocks nothing else.
 public actor WebhookStore: ModuleStore {
-    /// Messages kept in the log per tenant; the oldest settled ones go first.
+    /// Messages kept in the log per tenant, in every case: the oldest settled ones go first,
+    /// then the oldest queued for a disabled endpoint, then the oldest waiting for a retry.
     public static let messageCapacity = 10_000
+    /// Attempts under way at once for one tenant (and so for each of its endpoints): a tenant
+    /// whose receivers hang never holds up another tenant's deliveries.
+    public static let attemptsInFlight = 16
 
     struct State: Codable, Sendable {
         var endpoints: [WebhookEndpoint] = []
@@ -22,10 +26,10 @@ public actor WebhookStore: ModuleStore {
     private var positions: [String: Int] = [:]
     /// The ids of each event's messages, by event id.
     private var messagesOfEvent: [String: [String]] = [:]
-    /// The log size at which the next eviction batch runs.
-    private var evictionThreshold = WebhookStore.messageCapacity + WebhookStore.messageCapacity / 10
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
+    /// Held by each attempt while it is sent.
+    private let attemptPermits = AsyncSemaphore(limit: WebhookStore.attemptsInFlight)
     /// The newest event turned into messages, and who waits for a later one.
     private var progress: EventProgress
     private let runtime: TenantRuntime
@@ -79,8 +83,12 @@ public actor WebhookStore: ModuleStore {
         return endpoint
     }
 
-    /// Registers an endpoint; a secret is generated when none is given.
-    public func createEndpoint(url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?) -> WebhookEndpoint {
+    /// Registers an endpoint; a secret is generated when none is given. 429 past the tenant's
+    /// quota.
+    public func createEndpoint(
+        url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?
+    ) throws(APIError) -> WebhookEndpoint {
+        try runtime.quotas.admit(.endpoints, to: state.endpoints.count)
         let endpoint = WebhookEndpoint(
             id: Self.endpointID(&state.ids),
             url: url, events: events ?? EventKind.allCases, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
@@ -119,8 +127,9 @@ public actor WebhookStore: ModuleStore {
         guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
         let now = runtime.clock.now
         var endpoint = state.endpoints[index]
-        endpoint.retiredSecrets = endpoint.retiredSecrets.filter { $0.validUntil > now }
-            + [.init(secret: endpoint.secret, validUntil: now.addingTimeInterval(WebhookEndpoint.rotationGrace))]
+        endpoint.retiredSecrets = (endpoint.retiredSecrets.filter { $0.validUntil > now }
+            + [.init(secret: endpoint.secret, validUntil: now.addingTimeInterval(WebhookEndpoint.rotationGrace))])
+            .suffix(WebhookEndpoint.retiredSecretLimit)
         endpoint.secret = WebhookSecret(generatingWith: &state.ids)
         state.endpoints[index] = endpoint
         return endpoint
@@ -194,27 +203,48 @@ public actor WebhookStore: ModuleStore {
     /// The tenant shut down (reset, server stop): no event comes any more, so nobody waits.
     private func eventsEnded() { progress.end() }
 
-    /// Adds a message. Past 10 % over capacity the oldest settled messages go, in one batch;
-    /// pending ones stay, and the next batch waits until the log has grown by another 10 %, so
-    /// appending stays cheap however many messages are pending.
+    /// Adds a message, keeping the log within `messageCapacity`. Past it, the oldest settled
+    /// messages go in one batch that leaves 10 % room, so appending stays cheap; when too few are
+    /// settled, the oldest pending messages go too (those queued for a disabled endpoint first,
+    /// then those waiting for a retry; never one whose attempt is under way), their timers
+    /// cancelled, and they are counted in `mockplatform_webhook_messages_dropped_total`.
     private func append(_ message: WebhookMessage) {
         positions[message.id] = state.messages.count
         messagesOfEvent[message.eventID, default: []].append(message.id)
         state.messages.append(message)
-        guard state.messages.count > evictionThreshold else { return }
-        var excess = state.messages.count - Self.messageCapacity
+        guard state.messages.count > Self.messageCapacity else { return }
+        var settled = state.messages.count - (Self.messageCapacity - Self.messageCapacity / 10)
         state.messages.removeAll { message in
-            guard excess > 0, message.status != .pending else { return false }
-            excess -= 1
+            guard settled > 0, message.status != .pending else { return false }
+            settled -= 1
             return true
         }
-        evictionThreshold = max(Self.messageCapacity, state.messages.count) + Self.messageCapacity / 10
+        let enabled = Set(state.endpoints.filter(\.enabled).map(\.id))
+        var dropped = dropPending { !enabled.contains($0.endpointID) }
+        dropped += dropPending { _ in true }
+        if dropped > 0 { transport.metrics.recordWebhookMessagesDropped(dropped) }
         positions = [:]
         messagesOfEvent = [:]
         for (index, kept) in state.messages.enumerated() {
             positions[kept.id] = index
             messagesOfEvent[kept.eventID, default: []].append(kept.id)
         }
+    }
+
+    /// Drops the oldest pending messages that `isCandidate` accepts and that no attempt is
+    /// sending, until the log is back within capacity; returns how many went. (`isCandidate`
+    /// must not read the store's state, which is being changed.)
+    private func dropPending(where isCandidate: (WebhookMessage) -> Bool) -> Int {
+        var excess = state.messages.count - Self.messageCapacity
+        guard excess > 0 else { return 0 }
+        let before = state.messages.count
+        state.messages.removeAll { message in
+            guard excess > 0, message.status == .pending, !inFlight.contains(message.id), isCandidate(message) else { return false }
+            excess -= 1
+            runtime.scheduler.cancel(Self.timerKey(message.id))
+            return true
+        }
+        return before - state.messages.count
     }
 
     /// The attempt a timer asked for: sent outside the store, its outcome recorded afterwards.
@@ -243,13 +273,16 @@ public actor WebhookStore: ModuleStore {
         let fault = runtime.faults.effect(
             target: .webhook, method: "POST", path: URL(string: endpoint.url)?.path ?? "/", operationID: { message.event.rawValue }
         )
+        let permits = attemptPermits
         Task { [weak self] in
-            let outcome = if let fault {
-                await WebhookFault(effect: fault).attempt {
-                    await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
+            let outcome = await permits.withPermit {
+                if let fault {
+                    await WebhookFault(effect: fault).attempt {
+                        await transport.post(url: endpoint.url, headers: headers, body: body, timeout: timeout)
+                    }
+                } else {
+                    await transport.post(url: endpoint.url, headers: headers, body: body, timeout: timeout)
                 }
-            } else {
-                await transport.post(url: endpoint.url, headers: headers, body: body, endpointID: endpoint.id, timeout: timeout)
             }
             await self?.finish(id, startedAt: startedAt, outcome: outcome)
         }

@@ -4,8 +4,11 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// Sends webhook attempts over HTTP with AsyncHTTPClient, shared by every tenant: bounded
-/// concurrency overall and per endpoint, redirects not followed, one timeout per attempt.
+/// Sends webhook attempts over HTTP with AsyncHTTPClient, shared by every tenant: redirects not
+/// followed, one timeout per attempt, at most `overallLimit` under way (a bound on sockets).
+/// Each tenant's `WebhookStore` lets at most `attemptsInFlight` of its attempts in here, far
+/// fewer than the overall limit, so one tenant's hanging receivers never queue another
+/// tenant's attempts behind them.
 public final class WebhookTransport: Sendable {
     /// What one POST came to.
     struct Outcome: Sendable {
@@ -21,8 +24,6 @@ public final class WebhookTransport: Sendable {
 
     /// Attempts under way at once, over all tenants.
     public static let overallLimit = 256
-    /// Attempts under way at once to one endpoint.
-    public static let perEndpointLimit = 16
 
     public let allowlist: WebhookAllowlist
     /// Where finished attempts are counted.
@@ -38,7 +39,6 @@ public final class WebhookTransport: Sendable {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
     private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
-    private let perEndpoint = Mutex<[String: AsyncSemaphore]>([:])
     private let inFlight = Mutex(0)
 
     public init(allowlist: WebhookAllowlist = .any, metrics: PlatformMetrics = PlatformMetrics()) {
@@ -47,18 +47,10 @@ public final class WebhookTransport: Sendable {
     }
 
     /// POSTs `body` to `url`; never throws: every failure is an outcome.
-    func post(url: String, headers: [(String, String)], body: Data, endpointID: String, timeout: Duration) async -> Outcome {
-        let endpoint = perEndpoint.withLock { semaphores in
-            if let existing = semaphores[endpointID] { return existing }
-            let created = AsyncSemaphore(limit: Self.perEndpointLimit)
-            semaphores[endpointID] = created
-            return created
-        }
+    func post(url: String, headers: [(String, String)], body: Data, timeout: Duration) async -> Outcome {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
-        return await overall.withPermit {
-            await endpoint.withPermit { await send(url: url, headers: headers, body: body, timeout: timeout) }
-        }
+        return await overall.withPermit { await send(url: url, headers: headers, body: body, timeout: timeout) }
     }
 
     private func send(url: String, headers: [(String, String)], body: Data, timeout: Duration) async -> Outcome {

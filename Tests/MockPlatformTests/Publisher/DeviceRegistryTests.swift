@@ -11,16 +11,16 @@ final class DeviceRegistryTests: XCTestCase {
 
     func testRepeatKeepsOneEntry() async throws {
         let registry = try TestTenant.fresh().devices
-        await registry.register(ios("d1"))
-        await registry.register(ios("d1"))
+        try await registry.register(ios("d1"))
+        try await registry.register(ios("d1"))
         let stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored, [ios("d1")])
     }
 
     func testSameTokenForAnotherDriverMovesIt() async throws {
         let registry = try TestTenant.fresh().devices
-        await registry.register(ios("d1", bundle: "com.example.app"))
-        await registry.register(ios("d2"))
+        try await registry.register(ios("d1", bundle: "com.example.app"))
+        try await registry.register(ios("d2"))
         let first = await registry.registrations(of: "d1")
         let second = await registry.registrations(of: "d2")
         XCTAssertEqual(first, [])
@@ -29,11 +29,11 @@ final class DeviceRegistryTests: XCTestCase {
 
     func testBundleIDIsUpdatedWhenSentAndKeptWhenNot() async throws {
         let registry = try TestTenant.fresh().devices
-        await registry.register(ios("d1", bundle: "com.example.app"))
-        await registry.register(ios("d1", bundle: "com.example.beta"))
+        try await registry.register(ios("d1", bundle: "com.example.app"))
+        try await registry.register(ios("d1", bundle: "com.example.beta"))
         var stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored.map(\.bundleID), ["com.example.beta"])
-        await registry.register(ios("d1"))
+        try await registry.register(ios("d1"))
         stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored.map(\.bundleID), ["com.example.beta"])
     }
@@ -41,10 +41,10 @@ final class DeviceRegistryTests: XCTestCase {
     func testKeyIsPlatformAndTokenAndADriverHoldsManyInFirstRegistrationOrder() async throws {
         let registry = try TestTenant.fresh().devices
         let shared = String(repeating: "ab", count: 32)
-        await registry.register(ios("d1", shared))
-        await registry.register(DeviceRegistration(driverID: "d1", platform: .android, token: shared, bundleID: nil))
-        await registry.register(ios("d1", SampleTokens.apns2))
-        await registry.register(ios("d1", shared, bundle: "com.example.app"))
+        try await registry.register(ios("d1", shared))
+        try await registry.register(DeviceRegistration(driverID: "d1", platform: .android, token: shared, bundleID: nil))
+        try await registry.register(ios("d1", SampleTokens.apns2))
+        try await registry.register(ios("d1", shared, bundle: "com.example.app"))
         let stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored.map(\.platform), [.ios, .android, .ios])
         XCTAssertEqual(stored.map(\.token), [shared, shared, SampleTokens.apns2])
@@ -60,7 +60,7 @@ final class DeviceRegistryTests: XCTestCase {
                 from: ["token": .string(token), "platform": .string("ios")], driverID: "d1"
             )
             XCTAssertEqual(registration.token, SampleTokens.apns)
-            await registry.register(registration)
+            try await registry.register(registration)
         }
         let stored = await registry.registrations(of: "d1")
         XCTAssertEqual(stored.count, 1)

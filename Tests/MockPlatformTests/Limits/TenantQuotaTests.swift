@@ -1,0 +1,186 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// Per-tenant collection quotas (`serve --quota NAME=N`): at the bound a request still passes,
+/// one more is refused with 429 `tenant quota exceeded: <collection>` in its API's own error
+/// shape, nothing changes, and the refusal is counted in `/_mock/metrics`.
+final class TenantQuotaTests: XCTestCase {
+    /// A server whose tenants hold at most `limits`.
+    private static func run(
+        _ limits: [TenantQuotas.Collection: Int], _ test: @escaping @Sendable (PlatformProbe) async throws -> Void
+    ) async throws {
+        var options = ServerOptions()
+        for (collection, limit) in limits { options.quotas[collection] = limit }
+        try await PlatformProbe.run(options: options, test)
+    }
+
+    private static func assertProblem(_ reply: TestPlatform.Reply, _ collection: String, file: StaticString = #filePath, line: UInt = #line) {
+        reply.assertProblem(.tooManyRequests, "tenant quota exceeded: \(collection)", file: file, line: line)
+    }
+
+    func testDriversAndTripsPerDriver() async throws {
+        try await Self.run([.drivers: 2, .trips: 3]) { probe in
+            let platform = probe.platform
+            try await platform.send(.post, "/_mock/clock", json: ["now": TestPlatform.tripNow])
+            try await platform.createDriver("d1")
+            try await platform.createDriver("d2")
+            let third = try await platform.iql(.put, "/iql/v1/driver/d3/info", json: ["country": "USA", "state": "AZ", "zipcode": "85004"])
+            XCTAssertEqual(third.status, .tooManyRequests, third.text)
+            XCTAssertEqual(try third.json() as? [String: String], ["success": "false", "error": "tenant quota exceeded: drivers"])
+            let unknown = try await platform.iql(.get, "/iql/v1/driver/d3/info")
+            XCTAssertEqual(unknown.status, .notFound, "nothing was stored")
+            try await platform.createDriver("d1", state: "NY", zipcode: "10118")
+
+            let three = try await platform.mockTrips("d1", ["date": "2024-06-01", "count": 3, "distance_miles_each": 3])
+            XCTAssertEqual(three.status, .ok, three.text)
+            let fourth = try await platform.mockTrips("d1", ["date": "2024-06-02", "count": 1, "distance_miles_each": 3])
+            XCTAssertEqual(fourth.status, .tooManyRequests, fourth.text)
+            XCTAssertEqual(fourth.iqlError, "tenant quota exceeded: trips")
+            let trips = try await platform.listedTrips("d1", query: "order_type=asc")
+            XCTAssertEqual(trips.count, 3, "the refused trip was not added")
+            let other = try await platform.mockTrips("d2", ["date": "2024-06-01", "count": 3, "distance_miles_each": 3])
+            XCTAssertEqual(other.status, .ok, "the trip quota is per driver: \(other.text)")
+
+            let drivers = try await LimitMetrics.rejections("quota_drivers", platform)
+            let tripRefusals = try await LimitMetrics.rejections("quota_trips", platform)
+            XCTAssertEqual(drivers, 1)
+            XCTAssertEqual(tripRefusals, 1)
+        }
+    }
+
+    func testDeviceTokens() async throws {
+        try await Self.run([.deviceTokens: 2]) { probe in
+            let platform = probe.platform
+            func register(_ token: String, _ kind: String) async throws -> TestPlatform.Reply {
+                try await platform.send(.post, "/publisher/v1/drivers/d1/device_token", json: ["token": token, "platform": kind])
+            }
+            let first = try await register(SampleTokens.apns, "ios")
+            let second = try await register(SampleTokens.fcm, "android")
+            XCTAssertEqual([first.status, second.status], [.ok, .ok], second.text)
+            let again = try await register(SampleTokens.apns, "ios")
+            XCTAssertEqual(again.status, .ok, "re-registering a known token adds nothing: \(again.text)")
+            let third = try await register(SampleTokens.apns2, "ios")
+            third.assertDRF(.tooManyRequests, ["detail": "tenant quota exceeded: device_tokens"])
+            let stored = try await probe.registrations(of: "d1")
+            XCTAssertEqual(stored.map(\.token), [SampleTokens.apns, SampleTokens.fcm])
+            let counted = try await LimitMetrics.rejections("quota_device_tokens", platform)
+            XCTAssertEqual(counted, 1)
+        }
+    }
+
+    func testFaultRulesAndWebhookEndpoints() async throws {
+        try await Self.run([.faults: 2, .endpoints: 1]) { probe in
+            let platform = probe.platform
+            for _ in 0..<2 {
+                let created = try await platform.send(.post, "/_mock/faults", json: ["status": 503])
+                XCTAssertEqual(created.status, .created, created.text)
+            }
+            Self.assertProblem(try await platform.send(.post, "/_mock/faults", json: ["status": 503]), "faults")
+            let faults = try await platform.send(.get, "/_mock/faults").json()["faults"] as? [Any]
+            XCTAssertEqual(faults?.count, 2)
+
+            let url = "http://127.0.0.1:9/hook"
+            let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": url])
+            XCTAssertEqual(endpoint.status, .created, endpoint.text)
+            Self.assertProblem(try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": url]), "endpoints")
+            let endpoints = try await platform.send(.get, "/_mock/webhooks/endpoints").json()["endpoints"] as? [Any]
+            XCTAssertEqual(endpoints?.count, 1)
+
+            let other = try await platform.send(.post, "/t/other/_mock/faults", json: ["status": 503])
+            XCTAssertEqual(other.status, .created, "quotas are per tenant: \(other.text)")
+            let faultRefusals = try await LimitMetrics.rejections("quota_faults", platform)
+            let endpointRefusals = try await LimitMetrics.rejections("quota_endpoints", platform)
+            XCTAssertEqual([faultRefusals, endpointRefusals], [1, 1])
+        }
+    }
+
+    func testIQLAndPushCampaigns() async throws {
+        let fixtureCampaigns = TestFixtures.shared.campaigns.count
+        try await Self.run([.campaigns: fixtureCampaigns + 1]) { probe in
+            let platform = probe.platform
+            func campaign(_ id: String) throws -> [String: Any] {
+                var object = try XCTUnwrap(
+                    JSONSerialization.jsonObject(with: JSONEncoder().encode(TestFixtures.shared.campaigns[0])) as? [String: Any]
+                )
+                object["campaign_id"] = id
+                object["offer_id"] = "ad_\(id)_001"
+                return object
+            }
+            let added = try await platform.send(.post, "/_mock/iql/campaigns", json: try campaign("one"))
+            XCTAssertEqual(added.status, .created, added.text)
+            Self.assertProblem(try await platform.send(.post, "/_mock/iql/campaigns", json: try campaign("two")), "campaigns")
+            let listed = try await platform.send(.get, "/_mock/iql/campaigns").json()["campaigns"] as? [Any]
+            XCTAssertEqual(listed?.count, fixtureCampaigns + 1)
+
+            let payload = try CampaignSamples.payload("simple_push")
+            for _ in 0...fixtureCampaigns {
+                let created = try await platform.send(.post, "/_mock/campaigns", json: ["payload": payload])
+                XCTAssertEqual(created.status, .created, created.text)
+            }
+            Self.assertProblem(try await platform.send(.post, "/_mock/campaigns", json: ["payload": payload]), "campaigns")
+            let pushes = try await platform.send(.get, "/_mock/campaigns").json()["campaigns"] as? [Any]
+            XCTAssertEqual(pushes?.count, fixtureCampaigns + 1)
+            let counted = try await LimitMetrics.rejections("quota_campaigns", platform)
+            XCTAssertEqual(counted, 2)
+        }
+    }
+
+    func testWalletRegistrations() async throws {
+        try await Self.run([.registrations: 1]) { probe in
+            let platform = probe.platform
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await PassWebServiceTests.token(probe))"]
+            let body = ["pushToken": PassWebServiceTests.pushToken]
+            let first = try await platform.send(.post, PassWebServiceTests.registration("device-1"), json: body, headers: auth)
+            XCTAssertEqual(first.status, .created, first.text)
+            let again = try await platform.send(.post, PassWebServiceTests.registration("device-1"), json: body, headers: auth)
+            XCTAssertEqual(again.status, .ok, "a known registration only changes its token: \(again.text)")
+            let second = try await platform.send(.post, PassWebServiceTests.registration("device-2"), json: body, headers: auth)
+            XCTAssertEqual(second.status, .tooManyRequests, second.text)
+            XCTAssertEqual(try second.json()["detail"] as? String, "tenant quota exceeded: registrations")
+            let listed = try await platform.send(.get, "/wallet/v1/devices/device-2/registrations/\(PassWebServiceTests.passType)")
+            XCTAssertEqual(listed.status, .noContent, "nothing was registered")
+            let counted = try await LimitMetrics.rejections("quota_registrations", platform)
+            XCTAssertEqual(counted, 1)
+        }
+    }
+
+    func testQuotaFlagsParse() throws {
+        var quotas = TenantQuotas()
+        XCTAssertEqual(quotas[.drivers], 1_000_000)
+        XCTAssertEqual(quotas[.trips], 10_000)
+        XCTAssertEqual(quotas[.endpoints], 100)
+        try quotas.set(parsing: "device_tokens=5")
+        XCTAssertEqual(quotas[.deviceTokens], 5)
+        XCTAssertThrowsError(try quotas.set(parsing: "tokens=5")) { error in
+            XCTAssertTrue("\(error)".contains("NAME one of drivers, trips, device_tokens"), "\(error)")
+        }
+        XCTAssertThrowsError(try quotas.set(parsing: "drivers=-1"))
+        XCTAssertThrowsError(try quotas.set(parsing: "drivers"))
+    }
+}
+
+extension TenantQuotaTests {
+    /// Members are stored only from fixtures, scenarios and state documents: an import over
+    /// the quota is refused and the tenant keeps its state.
+    func testMembersOfAnImportedState() async throws {
+        let fixtureMembers = TestFixtures.shared.members.count
+        try await Self.run([.members: fixtureMembers - 1]) { probe in
+            let platform = probe.platform
+            try await platform.createDriver("kept")
+            let document = try await platform.send(.get, "/_mock/state").json()
+            let refused = try await platform.send(.put, "/_mock/state", json: document)
+            Self.assertProblem(refused, "members")
+            let kept = try await platform.iql(.get, "/iql/v1/driver/kept/info")
+            XCTAssertEqual(kept.status, .ok, "the tenant is unchanged: \(kept.text)")
+            let counted = try await LimitMetrics.rejections("quota_members", platform)
+            XCTAssertEqual(counted, 1)
+        }
+        try await Self.run([.members: fixtureMembers]) { probe in
+            let document = try await probe.platform.send(.get, "/_mock/state").json()
+            let imported = try await probe.platform.send(.put, "/_mock/state", json: document)
+            XCTAssertEqual(imported.status, .ok, "exactly the quota passes: \(imported.text)")
+        }
+    }
+}
