@@ -17,6 +17,8 @@ public struct JournalEntry: Sendable {
     public var headers: [String: String]
     /// The body's first bytes as text, for requests that have one.
     public var bodyExcerpt: String?
+    /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).
+    public var hint: String?
 
     /// Longest body excerpt kept, in bytes.
     public static let maxBodyExcerpt = 1_024
@@ -28,8 +30,9 @@ public struct JournalEntry: Sendable {
 
     init(
         id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        headers: [(name: String, value: String)], body: some Collection<UInt8>
+        headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil
     ) {
+        self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
         self.id = id
         self.at = at
         self.method = method

@@ -46,7 +46,10 @@ public struct PlatformResponder: HTTPResponder {
         case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
-        record(request, path: target.path, tenant: name, status: status, arrivedAt: arrivedAt, started: started, body: answered.body)
+        record(
+            request, path: target.path, tenant: name, status: status, arrivedAt: arrivedAt, started: started, body: answered.body,
+            hint: answered.response.headers[RouteHint.header]
+        )
         return answered.response
     }
 
@@ -96,7 +99,7 @@ public struct PlatformResponder: HTTPResponder {
     /// connection a fault closed.
     private func record(
         _ request: Request, path: String, tenant name: TenantName, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
-        body: ByteBuffer?
+        body: ByteBuffer?, hint: String?
     ) {
         guard let journal = tenants.existing(name)?.runtime.journal, journal.capacity > 0 else { return }
         let elapsed = (ContinuousClock.now - started).components
@@ -110,14 +113,19 @@ public struct PlatformResponder: HTTPResponder {
             status: status,
             latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
             headers: request.headers.map { ($0.name.canonicalName, $0.value) },
-            body: body?.readableBytesView ?? ByteBuffer().readableBytesView
+            body: body?.readableBytesView ?? ByteBuffer().readableBytesView,
+            hint: hint
         )
         journal.record(entry)
     }
 
     private func checkRoute(_ method: HTTPRequest.Method, path: String, shape: any ErrorShape) throws(APIError) {
         let allowed = routes.methods(for: path)
-        guard !allowed.isEmpty else { throw .notFound(shape.unknownRouteMessage) }
+        guard !allowed.isEmpty else {
+            var headers = HTTPFields()
+            headers[RouteHint.header] = RouteHint.hint(for: method, path: path, in: routes)
+            throw APIError(.notFound, shape.unknownRouteMessage, headers: headers)
+        }
         guard allowed.contains(method) else {
             var headers = HTTPFields()
             headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")

@@ -1,0 +1,54 @@
+import HTTPTypes
+
+/// WireMock-style "near misses" for a path no route answers: up to three routes of the served
+/// specs closest to it, for the `Mock-Hint` header of the 404 (`did you mean GET
+/// /iql/v1/driver/{driver_id}/status?`). Closeness is an edit distance over path segments: a
+/// missing or extra segment costs 1, a wrong literal segment its share of changed characters, a
+/// segment a parameter takes nothing. Only routes within one segment's worth of change, and
+/// nearly as close as the closest, are named; paths of more than 32 segments get no hint, so the
+/// work stays small.
+enum RouteHint {
+    static let header = HTTPField.Name("Mock-Hint")!
+
+    /// The hint for `method path`, or nil when no route is close.
+    static func hint(for method: HTTPRequest.Method, path: String, in catalog: RouteCatalog) -> String? {
+        let segments = RouteCatalog.segments(of: path)
+        guard segments.count <= 32 else { return nil }
+        let ranked = catalog.templates.compactMap { template -> (route: String, cost: Double)? in
+            let cost = distance(segments, template.parsed)
+            guard cost <= 1 else { return nil }
+            let shown = template.methods.contains(method) ? method : template.methods[0]
+            return ("\(shown.rawValue) \(template.path)", cost + (template.methods.contains(method) ? 0 : 0.25))
+        }
+        let sorted = ranked.sorted { $0.cost < $1.cost || ($0.cost == $1.cost && $0.route < $1.route) }
+        guard let closest = sorted.first?.cost else { return nil }
+        let best = sorted.prefix { $0.cost <= closest + 0.34 }.prefix(3).map(\.route)
+        guard let last = best.last else { return nil }
+        let list = best.count == 1 ? last : best.dropLast().joined(separator: ", ") + " or " + last
+        return "did you mean \(list)?"
+    }
+
+    /// Segment-level edit distance between a path and a template.
+    static func distance(_ path: [Substring], _ template: [RouteCatalog.Template.Segment]) -> Double {
+        var previous = (0...template.count).map(Double.init)
+        var current = previous
+        for i in 1...max(path.count, 1) where !path.isEmpty {
+            current[0] = Double(i)
+            for j in stride(from: 1, through: template.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost(path[i - 1], template[j - 1]))
+            }
+            swap(&previous, &current)
+        }
+        return path.isEmpty ? Double(template.count) : previous[template.count]
+    }
+
+    /// 0 when the segment fits, else the share of characters to change in a literal (a wrong
+    /// value for a parameter costs 1).
+    private static func cost(_ value: Substring, _ segment: RouteCatalog.Template.Segment) -> Double {
+        if segment.matches(value) { return 0 }
+        guard case .literal(let literal) = segment else { return 1 }
+        let a = Array(value.lowercased().unicodeScalars.prefix(64))
+        let b = Array(literal.lowercased().unicodeScalars)
+        return Double(NearestName.editDistance(a, b)) / Double(max(a.count, b.count, 1))
+    }
+}
