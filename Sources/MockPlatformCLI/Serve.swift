@@ -33,6 +33,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "text or json (one JSON object per line). Env: MOCK_PLATFORM_LOG_FORMAT. Default: text.")
     var logFormat: String?
 
+    @Flag(help: "No line per request at info (they stay at debug). Env: MOCK_PLATFORM_QUIET=true.")
+    var quiet = false
+
     @Option(parsing: .unconditional, help: "Most tenants held at once, default included; more get 429. Env: MOCK_PLATFORM_MAX_TENANTS. Default: 1000.")
     var maxTenants: String?
 
@@ -171,6 +174,7 @@ struct Serve: AsyncParsableCommand {
             }
             options.logLevel = parsed
         }
+        options.logRequests = !(quiet || environment["MOCK_PLATFORM_QUIET"] == "true")
         if let format = value(logFormat, "LOG_FORMAT") {
             guard let parsed = LogFormat(rawValue: format) else { throw ValidationError("log format must be text or json") }
             options.logFormat = parsed

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MockPlatform
 import XCTest
 
@@ -93,6 +96,29 @@ final class CommandLineLiveTests: XCTestCase {
         XCTAssertEqual(status, 0)
         try await Task.sleep(for: .milliseconds(100))
         XCTAssertEqual(version.text, "mock-platform \(MockPlatformVersion.current)\n")
+    }
+
+    func testEveryRequestIsOneLineAtInfoUnlessQuiet() async throws {
+        for quiet in [false, true] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let serve = try CLIProcess(["serve", "--port", "0", "--data-dir", folder.path] + (quiet ? ["--quiet"] : []))
+            let ready = try await serve.line(containing: "listening on")
+            let base = try XCTUnwrap(ready.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+            var request = URLRequest(url: try XCTUnwrap(URL(string: base + "/t/team-a/iql/v1/locations")))
+            request.setValue("APIKEY mock-api-key", forHTTPHeaderField: "Authorization")
+            _ = try await URLSession.shared.data(for: request)
+            try await Task.sleep(for: .milliseconds(300))
+            let lines = serve.errorText.split(separator: "\n").filter { $0.contains("GET /iql/v1/locations 200 ") }
+            if quiet {
+                XCTAssertEqual(lines.count, 0, serve.errorText)
+            } else {
+                XCTAssertEqual(lines.count, 1, serve.errorText)
+                XCTAssertTrue(lines.first?.contains(" info ") == true && lines.first?.hasSuffix(" ms team-a") == true,
+                              "method, path, status, milliseconds, tenant: \(lines.first ?? "")")
+            }
+            _ = try await serve.stop()
+        }
     }
 
     func testBrokenFixtureFolderIsNamed() throws {

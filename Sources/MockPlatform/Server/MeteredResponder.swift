@@ -2,13 +2,15 @@ import Hummingbird
 import Logging
 
 /// The front door's outer layer: times every exchange of the `PlatformResponder` inside it,
-/// counts it in the server's metrics by module, route template and status, and logs it at
-/// `debug` with structured metadata (tenant, method, path, route, status, latency).
+/// counts it in the server's metrics by module, route template and status, and logs it as one
+/// line — method, path, status, milliseconds and tenant, like Prism — at `requestLogLevel`
+/// (`info`, or `debug` under `--quiet`), with the route and module as metadata.
 struct MeteredResponder: HTTPResponder {
     typealias Context = PlatformRequestContext
 
     let inner: PlatformResponder
     let metrics: PlatformMetrics
+    let requestLogLevel: Logger.Level
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
@@ -19,15 +21,17 @@ struct MeteredResponder: HTTPResponder {
         let route = inner.routes.template(for: target.path) ?? "unmatched"
         let status = response.status.code
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)
-        context.logger.debug("request", metadata: [
-            "tenant": "\(target.tenant?.rawValue ?? "-")",
-            "method": "\(request.method.rawValue)",
-            "path": "\(target.path)",
-            "route": "\(route)",
-            "module": "\(module)",
-            "status": "\(status)",
-            "latency_ms": "\(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)",
-        ])
+        context.logger.log(
+            level: requestLogLevel,
+            "\(request.method.rawValue) \(target.path) \(status) \(Self.milliseconds(elapsed)) ms \(target.tenant?.rawValue ?? "-")",
+            metadata: ["route": "\(route)", "module": "\(module)"]
+        )
         return response
+    }
+
+    /// `elapsed` in milliseconds with one decimal.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let value = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        return String((value * 10).rounded() / 10)
     }
 }

@@ -47,7 +47,9 @@ public enum MockPlatformServer {
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
         var application = Application(
-            responder: MeteredResponder(inner: responder, metrics: responder.webhooks.metrics),
+            responder: MeteredResponder(
+                inner: responder, metrics: responder.webhooks.metrics, requestLogLevel: options.logRequests ? .info : .debug
+            ),
             server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in

@@ -15,6 +15,9 @@ public struct ServerOptions: Sendable {
     public var logLevel: Logger.Level
     /// `--log-format`.
     public var logFormat = LogFormat.text
+    /// One line per request at `info` (method, path, status, milliseconds, tenant); `--quiet`
+    /// moves it to `debug`.
+    public var logRequests = true
     /// Tenants the server holds at most, `default` included.
     public var maxTenants: Int
     /// Seeds every id generator, for reproducible runs; nil: ids never repeat.
