@@ -12,7 +12,7 @@ import Synchronization
 /// is not `Sendable`, so the descriptors are made on use.) Labels are bounded: routes are
 /// OpenAPI path templates, and tenants are never a label.
 public final class PlatformMetrics: Sendable {
-    private let registry = PrometheusCollectorRegistry()
+    let registry = PrometheusCollectorRegistry()
     /// The request counter and duration histogram of every label set seen so far.
     private let requestCollectors = Mutex<[RequestSeries: RequestCollectors]>([:])
 

@@ -109,7 +109,7 @@ public enum MockPlatformServer {
                 on: recorder,
                 configuration: openAPIConfiguration,
                 middlewares: [
-                    OperationGate(shape: module.errorShape, rules: module.rules),
+                    OperationGate(shape: module.errorShape, rules: module.rules, metrics: webhooks.metrics),
                     try NullCompletion(specYAML: specs.document(named: module.name)),
                     HeaderEncodingRestorer(),
                 ]

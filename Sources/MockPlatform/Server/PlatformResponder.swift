@@ -82,6 +82,7 @@ public struct PlatformResponder: HTTPResponder {
             }
             return (response, body)
         } catch let error as APIError {
+            if let limit = error.limit { webhooks.metrics.recordLimitRejection(limit) }
             return (Self.response(shape.render(error, context: errorContext)), body)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// Hostile input against the real binary (`openapi/control.yaml`, "Limits and hostile input"):
+/// each request that used to crash or hang the process is refused with a 400, nothing is
+/// stored, the refusal is counted in the metrics, and the server goes on serving.
+final class HostileInputLiveTests: XCTestCase {
+    private static let json = ["Content-Type": "application/json"]
+
+    /// The server still answers, and stops cleanly.
+    private static func assertStillServing(_ server: LiveServer, file: StaticString = #filePath, line: UInt = #line) async throws {
+        let health = try await server.request("GET", "/_mock/health")
+        XCTAssertEqual(health.status, 200, file: file, line: line)
+        let locations = try await server.request("GET", "/iql/v1/locations", headers: ["Authorization": "APIKEY mock-api-key"])
+        XCTAssertEqual(locations.status, 200, file: file, line: line)
+        XCTAssertEqual(try server.stop(), 0, file: file, line: line)
+    }
+
+    private static func assertProblem(
+        _ reply: LiveServer.Reply, _ status: Int, detailPrefix: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        XCTAssertEqual(reply.status, status, String(decoding: reply.body, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(reply.header("Content-Type"), "application/problem+json", file: file, line: line)
+        let detail = try reply.json()["detail"] as? String ?? ""
+        XCTAssertTrue(detail.hasPrefix(detailPrefix), detail, file: file, line: line)
+    }
+
+    private static func metric(_ server: LiveServer, limit: String) async throws -> String? {
+        let text = String(decoding: try await server.request("GET", "/_mock/metrics").body, as: UTF8.self)
+        let prefix = #"mockplatform_limit_rejections_total{limit="\#(limit)"} "#
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+
+    /// A 100,000-segment fault path was stored and crashed the next request (recursion depth);
+    /// seven `**` against a 30-segment path took seconds while holding the journal's lock.
+    func testPathGlobsOverTheLimitsAreRefusedAndMatchingStaysFast() async throws {
+        let server = try LiveServer()
+        let deep = String(repeating: "/a", count: 100_000)
+        let fault = try await server.request("POST", "/_mock/faults", headers: Self.json, body: #"{"path": "\#(deep)", "status": 503}"#)
+        try Self.assertProblem(fault, 400, detailPrefix: "path glob too complex")
+        let faults = try await server.request("GET", "/_mock/faults").json()
+        XCTAssertEqual((faults["faults"] as? [Any])?.count, 0, "nothing stored")
+        let longRequest = try await server.request("GET", String(repeating: "/x", count: 30), headers: ["Authorization": "APIKEY mock-api-key"])
+        XCTAssertEqual(longRequest.status, 404)
+
+        let seven = try await server.request("GET", "/_mock/requests/count?path=" + String(repeating: "/**", count: 7) + "/zzz")
+        try Self.assertProblem(seven, 400, detailPrefix: "path glob too complex")
+        let started = Date()
+        let four = try await server.request("GET", "/_mock/requests/count?path=/**/*/**/*/**/*/**/zzz")
+        XCTAssertEqual(four.status, 200)
+        XCTAssertEqual(try four.json()["count"] as? Int, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        let limited = try await Self.metric(server, limit: "path_glob")
+        XCTAssertEqual(limited, "2")
+        try await Self.assertStillServing(server)
+    }
+}
