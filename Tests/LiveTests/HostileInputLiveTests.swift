@@ -54,4 +54,35 @@ final class HostileInputLiveTests: XCTestCase {
         XCTAssertEqual(limited, "2")
         try await Self.assertStillServing(server)
     }
+
+    /// A next sequence of 0 crashed the process on import (arithmetic overflow); a sequence of
+    /// 2^63 crashed it on the next `GET /_mock/events`.
+    func testAStateDocumentWithOutOfRangeSequencesIsRefusedAndChangesNothing() async throws {
+        let server = try LiveServer()
+        let trigger = try await server.request(
+            "POST", "/_mock/webhooks/trigger", headers: Self.json, body: #"{"event": "engagement", "driver_id": "d1"}"#
+        )
+        XCTAssertEqual(trigger.status, 202)
+        let exported = try await server.request("GET", "/_mock/state")
+        var document = try exported.json()
+        var events = try XCTUnwrap(document["events"] as? [String: Any])
+        events["nextSequence"] = 0
+        document["events"] = events
+        let zero = try await server.request("PUT", "/_mock/state", headers: Self.json, body: String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        try Self.assertProblem(zero, 400, detailPrefix: "state is not valid: events.nextSequence")
+
+        let huge = String(decoding: exported.body, as: UTF8.self).replacingOccurrences(
+            of: #""sequence"\s*:\s*1\b"#, with: #""sequence":9223372036854775808"#, options: .regularExpression
+        )
+        XCTAssertNotEqual(huge, String(decoding: exported.body, as: UTF8.self), "the document has an event with sequence 1")
+        let big = try await server.request("PUT", "/_mock/state", headers: Self.json, body: huge)
+        try Self.assertProblem(big, 400, detailPrefix: "state is not valid: events.events.0.sequence")
+
+        let listed = try await server.request("GET", "/_mock/events")
+        XCTAssertEqual(listed.status, 200)
+        XCTAssertEqual((try listed.json()["events"] as? [Any])?.count, 1, "the tenant is unchanged")
+        let limited = try await Self.metric(server, limit: "state_document")
+        XCTAssertEqual(limited, "2")
+        try await Self.assertStillServing(server)
+    }
 }

@@ -5,6 +5,8 @@ import Prometheus
 public enum LimitRejection: String, Sendable, CaseIterable {
     /// A journal filter or fault `path` glob over its segment or `**` bound.
     case pathGlob = "path_glob"
+    /// A state document (`PUT /_mock/state`) with a value out of range.
+    case stateDocument = "state_document"
 }
 
 extension PlatformMetrics {

@@ -39,8 +39,15 @@ public final class Tenant: Sendable {
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
-            if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
-                stores[module.name] = store
+            do {
+                if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
+                    stores[module.name] = store
+                }
+            } catch {
+                // The stores made so far are subscribed to the event log: end them with it.
+                runtime.scheduler.shutdown()
+                runtime.events.finish()
+                throw RestoredValueCheck.refusal(error, under: "stores.\(module.name).")
             }
         }
         self.stores = stores

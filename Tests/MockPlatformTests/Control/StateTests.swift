@@ -54,4 +54,47 @@ final class StateTests: XCTestCase {
             XCTAssertEqual(still.status, .ok, "nothing changed")
         }
     }
+
+    /// Values that used to be restored as given and crash the process later (a next sequence of
+    /// 0 underflowed, a sequence of 2^63 trapped in `/_mock/events`) are refused with a 400
+    /// naming the field, the tenant unchanged, and counted as the `state_document` limit.
+    func testOutOfRangeValuesAreRefusedNamingTheField() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
+            let exported = try await platform.send(.get, "/_mock/state")
+            let document = try JSONDecoder().decode(JSONValue.self, from: exported.body)
+            let event = try XCTUnwrap(document.objectValue?["events"]?.objectValue?["events"].flatMap { value -> JSONValue? in
+                if case .array(let events) = value { return events.first }
+                return nil
+            })
+            func events(_ sequence: JSONValue, next: Int64) throws -> JSONValue {
+                let numbered = try XCTUnwrap(event.setting(path: "sequence", to: sequence))
+                return .object(["events": .array([numbered]), "nextSequence": .integer(next)])
+            }
+            let cases: [(String, JSONValue, String)] = [
+                ("events", .object(["events": .array([]), "nextSequence": .integer(0)]), "events.nextSequence must be between 1 and 2^53"),
+                ("events", try events(.number(0x1p63), next: 9), "events.events.0.sequence must be between 0 and 2^53"),
+                ("events", try events(.integer(0), next: 9), "events.events.0.sequence must be at least 1 and less than events.nextSequence"),
+                ("events", try events(.integer(9), next: 9), "events.events.0.sequence must be at least 1 and less than events.nextSequence"),
+                ("stores.loyalty.members.member-gold.loyalty.points", .integer(1 << 60),
+                 "stores.loyalty.members.member-gold.loyalty.points must be between 0 and 2^53"),
+                ("stores.loyalty.updateTag", .integer(-1), "stores.loyalty.updateTag must be between 0 and 2^53"),
+                ("stores.iql.drivers.d1.optedInAt", .number(1e300), "stores.iql.drivers.d1.optedInAt must be between -2^53 and 2^53"),
+                ("stores.iql.drivers.d1.optedInAt", .integer(253_402_300_800), "stores.iql.drivers.d1.optedInAt must be an instant within years 1 to 9999"),
+                ("stores.iql.drivers.d1.id", .string("a/b"), "stores.iql.drivers.d1.id must be an id of 1 to 256 characters without / or control characters"),
+            ]
+            for (path, value, detail) in cases {
+                let broken = try XCTUnwrap(document.setting(path: path, to: value))
+                let reply = try await platform.send(.put, "/_mock/state", body: broken.text, headers: [.contentType: "application/json"])
+                reply.assertProblem(.badRequest, "state is not valid: " + detail)
+            }
+            let still = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(still.text, exported.text, "the tenant is unchanged")
+            let events = try await platform.send(.get, "/_mock/events")
+            XCTAssertEqual(events.status, .ok)
+            let metrics = try await platform.send(.get, "/_mock/metrics").text
+            XCTAssertTrue(metrics.contains(#"mockplatform_limit_rejections_total{limit="state_document"} \#(cases.count)"#), metrics)
+        }
+    }
 }
