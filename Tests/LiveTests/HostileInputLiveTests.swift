@@ -85,4 +85,24 @@ final class HostileInputLiveTests: XCTestCase {
         XCTAssertEqual(limited, "2")
         try await Self.assertStillServing(server)
     }
+
+    /// An override key of 20,000 dotted segments crashed the process (recursion depth); a
+    /// body nested 100,000 levels deep is refused before anything walks it.
+    func testDeepOverridesAndDeepBodiesAreRefused() async throws {
+        let server = try LiveServer()
+        let key = Array(repeating: "k", count: 20_000).joined(separator: ".")
+        let deep = try await server.request(
+            "POST", "/_mock/webhooks/trigger", headers: Self.json, body: #"{"event": "engagement", "driver_id": "d1", "overrides": {"\#(key)": 1}}"#
+        )
+        try Self.assertProblem(deep, 400, detailPrefix: "overrides keys must have at most 16 dotted segments")
+        let nested = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let body = try await server.request("POST", "/_mock/webhooks/trigger", headers: Self.json, body: #"{"overrides": \#(nested)}"#)
+        try Self.assertProblem(body, 400, detailPrefix: "JSON body nested deeper than 64 levels")
+        let events = try await server.request("GET", "/_mock/events")
+        XCTAssertEqual(events.status, 200)
+        XCTAssertEqual((try events.json()["events"] as? [Any])?.count, 0)
+        let state = try await server.request("GET", "/_mock/state")
+        XCTAssertEqual(state.status, 200)
+        try await Self.assertStillServing(server)
+    }
 }

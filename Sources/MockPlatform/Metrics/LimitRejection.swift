@@ -5,6 +5,10 @@ import Prometheus
 public enum LimitRejection: String, Sendable, CaseIterable {
     /// A journal filter or fault `path` glob over its segment or `**` bound.
     case pathGlob = "path_glob"
+    /// A JSON body nested deeper than `JSONParser.maxDepth`.
+    case jsonDepth = "json_depth"
+    /// Trigger `overrides` with too many keys or too deep a key.
+    case triggerOverrides = "trigger_overrides"
     /// A state document (`PUT /_mock/state`) with a value out of range.
     case stateDocument = "state_document"
 }

@@ -38,4 +38,49 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(counted, 4)
         }
     }
+
+    func testTriggerOverridesAreBoundedInKeysAndSegments() async throws {
+        try await TestPlatform.run { platform in
+            let sixteen = Array(repeating: "k", count: 16).joined(separator: ".")
+            var overrides: [String: Any] = [sixteen: 1]
+            for index in 1..<64 { overrides["extra\(index)"] = index }
+            let accepted = try await platform.send(
+                .post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": overrides]
+            )
+            XCTAssertEqual(accepted.status, .accepted, accepted.text)
+            let events = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
+            XCTAssertEqual(events?.count, 1)
+
+            overrides["extra64"] = 64
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": overrides])
+                .assertProblem(.badRequest, "overrides must have at most 64 keys")
+            try await platform.send(
+                .post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": [sixteen + ".k": 1]]
+            ).assertProblem(.badRequest, "overrides keys must have at most 16 dotted segments")
+            let after = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
+            XCTAssertEqual(after?.count, 1, "no event for a refused trigger")
+            let counted = try await Self.rejections(platform, "trigger_overrides")
+            XCTAssertEqual(counted, 2)
+            let state = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(state.status, .ok, "the state still exports")
+        }
+    }
+
+    func testJSONBodiesNestDeeperThanSixtyFourLevelsAreRefusedInEachAPIsShape() async throws {
+        try await TestPlatform.run { platform in
+            func nested(_ depth: Int) -> String {
+                #"{"payload":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
+            }
+            let deepest = try await platform.send(.post, "/_mock/campaigns", body: nested(64), headers: [.contentType: "application/json"])
+            XCTAssertNotEqual(deepest.text, "", "64 levels parse")
+            XCTAssertFalse(deepest.text.contains("nested deeper"), deepest.text)
+            try await platform.send(.post, "/_mock/campaigns", body: nested(65), headers: [.contentType: "application/json"])
+                .assertProblem(.badRequest, "JSON body nested deeper than 64 levels")
+            let iql = try await platform.iql(.put, "/iql/v1/driver/d1/info", body: nested(65))
+            XCTAssertEqual(iql.status, .badRequest)
+            XCTAssertEqual(iql.iqlError, "JSON body nested deeper than 64 levels")
+            let counted = try await Self.rejections(platform, "json_depth")
+            XCTAssertEqual(counted, 2)
+        }
+    }
 }
