@@ -34,6 +34,7 @@ public actor LoyaltyStore: ModuleStore {
         self.passTypeIdentifier = passTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
+            state.ids = runtime.seed.generator(for: "loyalty", restoring: state.ids)
         } else {
             let now = runtime.clock.now
             var state = State(ids: runtime.seed.generator(for: "loyalty"))

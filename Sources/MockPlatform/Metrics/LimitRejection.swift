@@ -11,6 +11,8 @@ public enum LimitRejection: String, Sendable, CaseIterable {
     case triggerOverrides = "trigger_overrides"
     /// A state document (`PUT /_mock/state`) with a value out of range.
     case stateDocument = "state_document"
+    /// A state-changing control request from another origin.
+    case crossOrigin = "cross_origin"
 }
 
 extension PlatformMetrics {

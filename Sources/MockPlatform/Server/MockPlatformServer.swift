@@ -26,7 +26,8 @@ public enum MockPlatformServer {
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             ControlModule(
-                specs: specs, webhooks: webhooks, adminToken: adminToken, walletRootPEM: passIssuer.identity.developmentRootPEM
+                specs: specs, webhooks: webhooks, adminToken: adminToken, publicURL: publicURL,
+                walletRootPEM: passIssuer.identity.developmentRootPEM
             ),
         ]
     }

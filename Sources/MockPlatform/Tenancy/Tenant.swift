@@ -28,7 +28,10 @@ public final class Tenant: Sendable {
             configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
             events: EventLog(restoring: snapshot?.events),
             scheduler: TenantScheduler(clock: clock),
-            outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
+            outbox: PushOutbox(
+                clock: clock, ids: snapshot?.outbox.map { seed.generator(for: "outbox", restoring: $0.ids) } ?? seed.generator(for: "outbox"),
+                restoring: snapshot?.outbox
+            ),
             journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
             faults: FaultRules(clock: clock, ids: seed.generator(for: "faults")),
             seed: seed,

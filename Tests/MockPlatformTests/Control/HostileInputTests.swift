@@ -83,4 +83,54 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(counted, 2)
         }
     }
+
+    func testCrossOriginWritesAreRefusedAndSameOriginOnesPass() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/reset", headers: [.origin: "https://evil.example"])
+                .assertProblem(.forbidden, "cross-origin request refused")
+            try await platform.send(.post, "/_mock/faults", json: ["status": 503], headers: [.origin: "null"])
+                .assertProblem(.forbidden, "cross-origin request refused")
+            let faults = try await platform.send(.get, "/_mock/faults", headers: [.origin: "https://evil.example"])
+            XCTAssertEqual(faults.status, .ok, "reads are not refused")
+            XCTAssertEqual((try faults.json()["faults"] as? [Any])?.count, 0, "nothing stored")
+            let withoutOrigin = try await platform.send(.post, "/_mock/reset")
+            XCTAssertEqual(withoutOrigin.status, .ok)
+            let counted = try await Self.rejections(platform, "cross_origin")
+            XCTAssertEqual(counted, 2)
+        }
+    }
+
+    func testTheServersOwnOriginPasses() async throws {
+        var options = ServerOptions()
+        options.publicURL = "https://mock.example.com"
+        try await PlatformProbe.run(options: options) { probe in
+            let own = try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com"])
+            XCTAssertEqual(own.status, .ok, own.text)
+            let ownPort = try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com:443"])
+            XCTAssertEqual(ownPort.status, .ok, ownPort.text)
+            try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com.evil.example"])
+                .assertProblem(.forbidden, "cross-origin request refused")
+        }
+    }
+
+    func testCrossOriginGuardComparesSchemeHostAndPort() {
+        XCTAssertEqual(CrossOriginGuard.normalized("HTTP://Example.com:80"), "http://example.com")
+        XCTAssertEqual(CrossOriginGuard.normalized("https://example.com:8443/x"), "https://example.com:8443")
+        XCTAssertNil(CrossOriginGuard.normalized("null"))
+        XCTAssertNil(CrossOriginGuard.normalized("ftp://example.com"))
+    }
+
+    /// A timer set past the clock's last instant (a driver opted in on 9999-12-31) was listed
+    /// as `10000-01-01T…`, which RFC 3339 cannot write.
+    func testTimersAreListedWithinYearsOneTo9999() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "9999-12-31T12:00:00Z"])
+            try await platform.createDriver("d1")
+            let reply = try await platform.send(.get, "/_mock/timers")
+            XCTAssertEqual(reply.status, .ok, reply.text)
+            let dues = (try reply.json()["timers"] as? [[String: Any]])?.compactMap { $0["due"] as? String } ?? []
+            XCTAssertFalse(dues.isEmpty, reply.text)
+            for due in dues { XCTAssertTrue(due.hasPrefix("9999-12-31T"), due) }
+        }
+    }
 }

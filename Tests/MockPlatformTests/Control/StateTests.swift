@@ -97,4 +97,49 @@ final class StateTests: XCTestCase {
             XCTAssertTrue(metrics.contains(#"mockplatform_limit_rejections_total{limit="state_document"} \#(cases.count)"#), metrics)
         }
     }
+
+    /// The id generators' states are written as decimal strings, so a document holds them
+    /// exactly (a JSON number read back through a Double does not).
+    func testIDGeneratorStatesRoundTripExactly() throws {
+        var generator = IDGenerator(seed: UInt64.max - 12_345)
+        let data = try JSONEncoder().encode(generator)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"state":"18446744073709539270"}"#)
+        var restored = try JSONDecoder().decode(IDGenerator.self, from: JSONValue.object(["state": .string("18446744073709539270")]).encoded())
+        XCTAssertEqual(restored.next(), generator.next())
+        let legacy = try JSONDecoder().decode(IDGenerator.self, from: Data(#"{"state": 42}"#.utf8))
+        XCTAssertEqual(legacy, IDGenerator(seed: 42))
+    }
+
+    /// The ids of the events two triggers record: the first right after the export (or after
+    /// importing it), the second after importing the same document.
+    private static func triggeredIDs(_ platform: TestPlatform, startingWithExport: Bool) async throws -> [String] {
+        let document = try await platform.send(.get, "/_mock/state").text
+        var ids: [String] = []
+        for round in 0..<2 {
+            if round == 1 || !startingWithExport {
+                let imported = try await platform.send(.put, "/_mock/state", body: document, headers: [.contentType: "application/json"])
+                XCTAssertEqual(imported.status, .ok, imported.text)
+            }
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
+            let events = try await platform.send(.get, "/_mock/events").json()["events"] as? [[String: Any]]
+            ids.append(try XCTUnwrap(events?.last?["id"] as? String))
+        }
+        return ids
+    }
+
+    func testWithoutSeedEachImportReseedsSoIDsNeverRepeat() async throws {
+        try await TestPlatform.run { platform in
+            let ids = try await Self.triggeredIDs(platform, startingWithExport: false)
+            XCTAssertNotEqual(ids[0], ids[1], "two imports of one document")
+        }
+    }
+
+    func testWithSeedAnImportContinuesTheDocumentsIDsExactly() async throws {
+        var options = ServerOptions()
+        options.seed = 20_261_125
+        try await PlatformProbe.run(options: options) { probe in
+            let ids = try await Self.triggeredIDs(probe.platform, startingWithExport: true)
+            XCTAssertEqual(ids[0], ids[1], "export → import → the same request gives the same id")
+        }
+    }
 }
