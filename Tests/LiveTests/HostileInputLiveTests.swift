@@ -105,4 +105,23 @@ final class HostileInputLiveTests: XCTestCase {
         XCTAssertEqual(state.status, 200)
         try await Self.assertStillServing(server)
     }
+
+    /// A header value with a control character is refused by HTTP parsing, before the front
+    /// door: the answer is a 400 problem document (it was an empty, undocumented 400), also
+    /// when it follows a pipelined request's answer.
+    func testAMalformedRequestHeadGetsAProblemDocument() async throws {
+        let server = try LiveServer()
+        let port = try XCTUnwrap(server.baseURL.port)
+        let head = "GET /wallet/v1/passes/pass.com.example.mock.loyalty/6001234567890 HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-Modified-Since: "
+        let answer = try RawHTTP.exchange(Array(head.utf8) + [0x01, 0x7F] + Array("\r\n\r\n".utf8), port: port)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), answer)
+        XCTAssertTrue(answer.contains("Content-Type: application/problem+json\r\n"), answer)
+        XCTAssertTrue(answer.hasSuffix(#""detail":"malformed request head: a request line or header field HTTP does not allow","status":400,"title":"Bad Request","type":"about:blank"}"#), answer)
+
+        let pipelined = "GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad: "
+        let both = try RawHTTP.exchange(Array(pipelined.utf8) + [0x00] + Array("\r\n\r\n".utf8), port: port)
+        XCTAssertTrue(both.hasPrefix("HTTP/1.1 200 OK\r\n"), both)
+        XCTAssertTrue(both.contains(#"{"status":"ok"}HTTP/1.1 400 Bad Request"#), both)
+        try await Self.assertStillServing(server)
+    }
 }

@@ -48,7 +48,7 @@ public enum MockPlatformServer {
         )
         var application = Application(
             responder: MeteredResponder(inner: responder, metrics: responder.webhooks.metrics),
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

@@ -70,7 +70,7 @@ public struct PlatformResponder: HTTPResponder {
                 throw APIError.notFound(shape.unknownRouteMessage)
             }
             try module.requestGuard?.check(request.head, path: target.path, settings: tenants.settings(of: name))
-            try checkRoute(request.method, path: target.path, shape: shape)
+            try checkRoute(request.method, target: target, shape: shape)
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
@@ -113,9 +113,9 @@ public struct PlatformResponder: HTTPResponder {
         journal.record(entry)
     }
 
-    private func checkRoute(_ method: HTTPRequest.Method, path: String, shape: any ErrorShape) throws(APIError) {
-        let allowed = routes.methods(for: path)
-        guard !allowed.isEmpty else { throw .notFound(shape.unknownRouteMessage) }
+    private func checkRoute(_ method: HTTPRequest.Method, target: TenantPath, shape: any ErrorShape) throws(APIError) {
+        let allowed = routes.methods(for: target.path)
+        guard !allowed.isEmpty, !routes.hasEmptyParameter(target.unfolded) else { throw .notFound(shape.unknownRouteMessage) }
         guard allowed.contains(method) else {
             var headers = HTTPFields()
             headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
