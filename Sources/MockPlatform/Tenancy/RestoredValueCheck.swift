@@ -13,7 +13,9 @@ import Foundation
 /// - the event log: `nextSequence` ≥ 1, each event's sequence between 1 and `nextSequence` − 1.
 ///
 /// Payloads (`payload`) are copied bodies of other APIs and keep whatever numbers they hold;
-/// id generator states (`ids`) are any 64-bit value.
+/// so do the integers a client sent that are kept verbatim (silent-push feedback's
+/// `errorCode` and `timestamp`, a trip's `feedbackTimestamp`); id generator states (`ids`)
+/// are any 64-bit value.
 enum RestoredValueCheck {
     /// 2^53: the largest counter a document may hold — arithmetic on it cannot overflow, and it
     /// survives a trip through a JSON number.
@@ -22,7 +24,7 @@ enum RestoredValueCheck {
     static let maxIDLength = 256
 
     /// Subtrees whose content is not the mock's own state.
-    private static let opaque: Set<String> = ["payload", "ids"]
+    private static let opaque: Set<String> = ["payload", "ids", "errorCode", "timestamp", "feedbackTimestamp"]
     /// Objects keyed by id.
     private static let keyedByID: Set<String> = ["drivers", "members"]
     /// Fields that count, and objects whose values all count.

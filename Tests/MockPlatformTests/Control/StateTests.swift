@@ -98,6 +98,20 @@ final class StateTests: XCTestCase {
         }
     }
 
+    /// Integers a client sent and the mock keeps verbatim may be any 64-bit value: a state
+    /// holding them still exports and imports.
+    func testClientIntegersKeptVerbatimSurviveAnImport() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            let feedback: [String: Any] = ["driver_id": "d1", "data": ["error_code": Int64.max, "timestamp": Int64.min]]
+            let reported = try await platform.iql(.post, "/iql/v1/silentpush/error/info", json: feedback)
+            XCTAssertEqual(reported.status, .ok, reported.text)
+            let exported = try await platform.send(.get, "/_mock/state")
+            let imported = try await platform.send(.put, "/_mock/state", body: exported.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(imported.status, .ok, imported.text)
+        }
+    }
+
     /// The id generators' states are written as decimal strings, so a document holds them
     /// exactly (a JSON number read back through a Double does not).
     func testIDGeneratorStatesRoundTripExactly() throws {
