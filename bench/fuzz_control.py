@@ -332,15 +332,18 @@ def main():
     undocumented = collections.Counter()
     examples = {}
     samples = []
+    operations = 0
+    sent = 0
+    elapsed = 0.0
     try:
         status, spec = server.request("GET", "/_mock/openapi/control.yaml")
         if status != 200:
             raise SystemExit("fuzz_control.py: cannot read control.yaml")
         fuzzer = Fuzzer(server, yaml.safe_load(spec), rng)
+        operations = len(fuzzer.operations)
         started = time.time()
         warm_until = started + args.duration / 5
         next_sample = next_health = started
-        sent = 0
         while time.time() - started < args.duration:
             if sent % 200 == 0:
                 fuzzer.save_state()
@@ -361,6 +364,7 @@ def main():
                 undocumented[(operation.operation_id, status)] += 1
                 examples.setdefault((operation.operation_id, status), f"{operation.method} {target[:200]} -> {data[:200]!r}")
             now = time.time()
+            elapsed = now - started
             if now >= next_health:
                 next_health = now + 2
                 health_started = time.time()
@@ -374,7 +378,6 @@ def main():
             if now >= next_sample:
                 next_sample = now + 5
                 samples.append((now - started, server.rss_mib()))
-        elapsed = time.time() - started
     finally:
         alive = server.alive()
         server.stop()
@@ -392,7 +395,7 @@ def main():
     print(f"fuzz_control.py: seed {seed}, {sent} requests in {elapsed:.0f} s ({sent / max(elapsed, 1):.0f}/s)")
     print("statuses: " + ", ".join(f"{status}: {number}" for status, number in sorted(counts.items(), key=lambda item: str(item[0]))))
     reached = {operation_id for operation_id, status in by_operation if status is not None and status < 400}
-    print(f"operations: {len(fuzzer.operations)}, {len(reached)} of them answered a 2xx or 3xx at least once")
+    print(f"operations: {operations}, {len(reached)} of them answered a 2xx or 3xx at least once")
     imports = {status: number for (operation_id, status), number in by_operation.items() if operation_id == "importState"}
     print("state imports: " + ", ".join(f"{status}: {number}" for status, number in sorted(imports.items(), key=lambda item: str(item[0]))))
     if samples:
