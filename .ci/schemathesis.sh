@@ -9,6 +9,8 @@
 #
 # Two fixed seeds, so that CI runs repeat yet cover more than one draw (a second seed found
 # failures the first never reached); set SCHEMATHESIS_SEEDS to explore others.
+# filter_too_much is a health check of the generator, not of the server (seed 7 trips it on
+# deleteCampaign's plain string id): suppressed, so that no seed fails for it.
 # bench/schemathesis-long.sh is the long run (many seeds, many more cases).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,7 +58,8 @@ for seed in $SEEDS; do
     code=0
     st --config-file .ci/schemathesis.toml run "$BASE/_mock/openapi/$spec.yaml" --url "$BASE" --checks "$CHECKS" \
       --phases examples,coverage,fuzzing,stateful --max-examples "$EXAMPLES" --seed "$seed" \
-      --generation-deterministic --request-timeout 10 "${headers[@]}" > "$WORK/$spec.log" 2>&1 || code=$?
+      --generation-deterministic --request-timeout 10 --suppress-health-check=filter_too_much \
+      "${headers[@]}" > "$WORK/$spec.log" 2>&1 || code=$?
     cases="$(sed -n 's/^ *\([0-9][0-9]*\) generated.*/\1/p' "$WORK/$spec.log" | tail -1)"
     summary="$(grep -E '^ *[0-9]+ generated' "$WORK/$spec.log" | tail -1 | sed 's/^ *//')"
     echo "   ${summary:-no cases} (exit $code)"
