@@ -9,7 +9,8 @@ import NIOHTTPTypes
 /// connection. The head never reached the front door, so the answer cannot follow the path's
 /// error shape: it is `application/problem+json`, the shape of the control, loyalty and
 /// wallet APIs. When the error arrives while an earlier request's response is still being
-/// written, the 400 follows that response's end.
+/// written, the 400 follows that response's end. An error inside a request's body (its head
+/// was read) is left to Hummingbird, whose handler is reading that body.
 final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -18,12 +19,20 @@ final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Requests whose response has not ended yet.
     private var unanswered = 0
+    /// A request's head was read and its end not yet.
+    private var readingBody = false
     private var refusalDue = false
 
     static let detail = "malformed request head: a request line or header field HTTP does not allow"
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { unanswered += 1 }
+        switch unwrapInboundIn(data) {
+        case .head:
+            unanswered += 1
+            readingBody = true
+        case .end: readingBody = false
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 
@@ -36,7 +45,7 @@ final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard error is HTTPParserError else { return context.fireErrorCaught(error) }
+        guard error is HTTPParserError, !readingBody else { return context.fireErrorCaught(error) }
         if unanswered == 0 { refuse(context: context) } else { refusalDue = true }
     }
 
