@@ -49,7 +49,7 @@ final class HostileInputLiveTests: XCTestCase {
         let four = try await server.request("GET", "/_mock/requests/count?path=/**/*/**/*/**/*/**/zzz")
         XCTAssertEqual(four.status, 200)
         XCTAssertEqual(try four.json()["count"] as? Int, 0)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "no backtracking, whatever the load")
         let limited = try await Self.metric(server, limit: "path_glob")
         XCTAssertEqual(limited, "2")
         try await Self.assertStillServing(server)
