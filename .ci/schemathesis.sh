@@ -7,14 +7,18 @@
 #
 #   bash .ci/schemathesis.sh            # MOCK_PLATFORM_BINARY overrides .build/debug/mock-platform
 #
-# The seed is fixed so that CI runs repeat; set SCHEMATHESIS_SEED to explore others.
+# Two fixed seeds, so that CI runs repeat yet cover more than one draw (a second seed found
+# failures the first never reached); set SCHEMATHESIS_SEEDS to explore others.
+# filter_too_much is a health check of the generator, not of the server (seed 7 trips it on
+# deleteCampaign's plain string id): suppressed, so that no seed fails for it.
+# bench/schemathesis-long.sh is the long run (many seeds, many more cases).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BINARY="${MOCK_PLATFORM_BINARY:-.build/debug/mock-platform}"
-SEED="${SCHEMATHESIS_SEED:-20261124}"
-EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-50}"
-MIN_CASES=5000
+SEEDS="${SCHEMATHESIS_SEEDS:-20261124 20261122}"
+EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-40}"
+MIN_CASES="${SCHEMATHESIS_MIN_CASES:-8000}"
 CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance
 WORK="$(mktemp -d)"
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -41,27 +45,30 @@ prepare() {
 SPECS="$(curl -sf "$BASE/_mock/openapi" | python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)["specs"]))')"
 total=0
 status=0
-for spec in $SPECS; do
-  headers=()
-  case "$spec" in
-    iql) headers=(-H "Authorization: APIKEY mock-api-key") ;;
-    campaigns) headers=(-H "Authorization: Bearer ci") ;;
-    loyalty) headers=(-H "Poq-User-Id: member-gold") ;;
-  esac
-  echo "-- $spec.yaml"
-  prepare
-  code=0
-  st --config-file .ci/schemathesis.toml run "$BASE/_mock/openapi/$spec.yaml" --url "$BASE" --checks "$CHECKS" \
-    --phases examples,coverage,fuzzing,stateful --max-examples "$EXAMPLES" --seed "$SEED" \
-    --generation-deterministic --request-timeout 10 "${headers[@]}" > "$WORK/$spec.log" 2>&1 || code=$?
-  cases="$(sed -n 's/^ *\([0-9][0-9]*\) generated.*/\1/p' "$WORK/$spec.log" | tail -1)"
-  summary="$(grep -E '^ *[0-9]+ generated' "$WORK/$spec.log" | tail -1 | sed 's/^ *//')"
-  echo "   ${summary:-no cases} (exit $code)"
-  total=$((total + ${cases:-0}))
-  if [[ $code -ne 0 ]]; then
-    status=1
-    sed -n '/FAILURES/,$p' "$WORK/$spec.log"
-  fi
+for seed in $SEEDS; do
+  for spec in $SPECS; do
+    headers=()
+    case "$spec" in
+      iql) headers=(-H "Authorization: APIKEY mock-api-key") ;;
+      campaigns) headers=(-H "Authorization: Bearer ci") ;;
+      loyalty) headers=(-H "Poq-User-Id: member-gold") ;;
+    esac
+    echo "-- $spec.yaml (seed $seed)"
+    prepare
+    code=0
+    st --config-file .ci/schemathesis.toml run "$BASE/_mock/openapi/$spec.yaml" --url "$BASE" --checks "$CHECKS" \
+      --phases examples,coverage,fuzzing,stateful --max-examples "$EXAMPLES" --seed "$seed" \
+      --generation-deterministic --request-timeout 10 --suppress-health-check=filter_too_much \
+      "${headers[@]}" > "$WORK/$spec.log" 2>&1 || code=$?
+    cases="$(sed -n 's/^ *\([0-9][0-9]*\) generated.*/\1/p' "$WORK/$spec.log" | tail -1)"
+    summary="$(grep -E '^ *[0-9]+ generated' "$WORK/$spec.log" | tail -1 | sed 's/^ *//')"
+    echo "   ${summary:-no cases} (exit $code)"
+    total=$((total + ${cases:-0}))
+    if [[ $code -ne 0 ]]; then
+      status=1
+      sed -n '/FAILURES/,$p' "$WORK/$spec.log"
+    fi
+  done
 done
 echo "-- $total cases in total (at least $MIN_CASES required)"
 if [[ $total -lt $MIN_CASES ]]; then

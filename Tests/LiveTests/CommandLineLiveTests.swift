@@ -146,4 +146,21 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--port", "\(port)"], mentions: "127.0.0.1:\(port) is already in use")
         XCTAssertEqual(try server.stop(), 0)
     }
+
+    /// A state file is checked like `PUT /_mock/state`: a bad value stops the start with one
+    /// line naming the field (it used to crash the process: arithmetic overflow).
+    func testAStateFileWithAnOutOfRangeValueIsNamed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LiveServer()
+        var document = try await server.request("GET", "/_mock/state").json()
+        XCTAssertEqual(try server.stop(), 0)
+        var events = try XCTUnwrap(document["events"] as? [String: Any])
+        events["nextSequence"] = 0
+        document["events"] = events
+        let file = folder.appendingPathComponent("state.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        try assertOneLine(["serve", "--port", "0", "--state-file", file.path], mentions: "events.nextSequence must be between 1 and 2^53")
+    }
 }

@@ -17,6 +17,7 @@ public actor CampaignStore: ModuleStore {
     init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
         self.runtime = runtime
         state = try snapshot.map { try Self.state(State.self, from: $0) } ?? State(ids: runtime.seed.generator(for: "campaigns"))
+        state.ids = runtime.seed.generator(for: "campaigns", restoring: state.ids)
     }
 
     public func snapshot() throws -> JSONValue { try Self.json(state) }

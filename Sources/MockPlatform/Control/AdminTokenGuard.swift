@@ -17,7 +17,7 @@ struct AdminTokenGuard: RequestGuard {
             throw APIError(.unauthorized, "this control route needs Authorization: Bearer <admin token>", headers: headers)
         }
         let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1] == token else {
+        guard parts.count == 2, parts[0].lowercased() == "bearer", ConstantTime.equals(parts[1], token) else {
             throw APIError(.unauthorized, "invalid admin token", headers: headers)
         }
     }

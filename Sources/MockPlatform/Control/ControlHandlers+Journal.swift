@@ -27,10 +27,7 @@ extension ControlHandlers {
     }
 
     private static func journalQuery(method: String?, path: String?, status: Int?, since: Date?) throws(APIError) -> JournalQuery {
-        let glob = try path.map { pattern throws(APIError) in
-            guard let glob = PathGlob(pattern) else { throw .badRequest("path must start with /") }
-            return glob
-        }
+        let glob = try path.map { pattern throws(APIError) in try PathGlob(pattern) }
         return JournalQuery(method: method, path: glob, status: status, since: since)
     }
 

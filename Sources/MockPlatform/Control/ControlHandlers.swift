@@ -81,7 +81,12 @@ struct ControlHandlers: APIProtocol {
     }
 
     func listTimers(_ input: Operations.ListTimers.Input) async throws -> Operations.ListTimers.Output {
-        let timers = try Tenant.bound().runtime.scheduler.pending.map { Components.Schemas.Timer(key: $0.key.description, due: $0.due) }
+        // A timer due after the clock's last instant never fires; it is listed at that instant
+        // (and one due before the first, at the first), so every listed instant can be written.
+        let range = TenantClock.range
+        let timers = try Tenant.bound().runtime.scheduler.pending.map { timer in
+            Components.Schemas.Timer(key: timer.key.description, due: min(max(timer.due, range.lowerBound), range.upperBound))
+        }
         return .ok(.init(body: .json(.init(timers: timers))))
     }
 

@@ -10,6 +10,8 @@ struct ControlModule: PlatformModule {
     let webhooks: WebhookTransport
     /// `--admin-token`, when set.
     let adminToken: String?
+    /// The server's own origin, for refusing cross-origin writes.
+    let publicURL: PublicBaseURL
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
     /// The pass type id a real pass certificate fixes; nil while the development chain signs.
@@ -19,7 +21,9 @@ struct ControlModule: PlatformModule {
     var pathPrefixes: [String] { ["/_mock/"] }
     var isControlPlane: Bool { true }
     var errorShape: any ErrorShape { ProblemErrorShape() }
-    var requestGuard: (any RequestGuard)? { adminToken.map { AdminTokenGuard(token: $0) } }
+    var requestGuard: (any RequestGuard)? {
+        ControlRequestGuard(origin: CrossOriginGuard(publicURL: publicURL), adminToken: adminToken.map { AdminTokenGuard(token: $0) })
+    }
     var rules: [String: OperationRule] {
         ControlHandlers.rules.merging(ControlHandlers.webhookRules(allowlist: webhooks.allowlist)) { first, _ in first }
     }

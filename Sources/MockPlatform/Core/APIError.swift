@@ -13,13 +13,13 @@ public struct APIError: Error, Sendable, Equatable {
     public var headers: HTTPFields
     /// The reason as a code, for APIs whose error shape names one (the loyalty problem `type`).
     public var code: String?
-    /// The limit on hostile input that refused the request (`quota_drivers`, `wallet_log`, ...),
-    /// counted in `mockplatform_limit_rejections_total` when the error is answered.
-    public var limit: String?
+    /// The limit on hostile input this refusal enforces, counted in `/_mock/metrics` when the
+    /// front door renders it.
+    public var limit: LimitRejection?
 
     public init(
         _ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:], code: String? = nil,
-        limit: String? = nil
+        limit: LimitRejection? = nil
     ) {
         self.status = status
         self.message = message
@@ -29,8 +29,8 @@ public struct APIError: Error, Sendable, Equatable {
         self.limit = limit
     }
 
-    public static func badRequest(_ message: String, field: String? = nil) -> APIError {
-        APIError(.badRequest, message, field: field)
+    public static func badRequest(_ message: String, field: String? = nil, limit: LimitRejection? = nil) -> APIError {
+        APIError(.badRequest, message, field: field, limit: limit)
     }
 
     /// A bug: the only 500 the server answers.

@@ -1,7 +1,32 @@
 /// Ids and random bytes from a seeded generator (SplitMix64), so that the same requests give
 /// the same ids on every run. Each tenant has its own, seeded from its name.
+///
+/// In a state document its state is written `{"state": "<decimal>"}`: a JSON number could not
+/// hold every 64-bit value exactly. Documents that wrote a number are still read.
 public struct IDGenerator: Sendable, Codable, Equatable {
     private var state: UInt64
+
+    private enum CodingKeys: String, CodingKey { case state }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try? container.decode(String.self, forKey: .state) {
+            guard let state = UInt64(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "must be a decimal 64-bit unsigned integer")
+            }
+            self.state = state
+        } else if let state = try? container.decode(UInt64.self, forKey: .state) {
+            self.state = state
+        } else {
+            // A number past 2^63 read back through a Double: the nearest 64-bit value.
+            self.state = UInt64(exactly: try container.decode(Double.self, forKey: .state).rounded()) ?? 0
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(String(state), forKey: .state)
+    }
 
     public init(seed: UInt64) { state = seed }
 

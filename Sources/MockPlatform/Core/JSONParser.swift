@@ -2,12 +2,18 @@
 ///
 /// Foundation's decoders on Linux accept trailing commas; the contracts answer those bodies with
 /// 400 `malformed JSON body`, so request bodies are read by this parser instead. Nesting is
-/// limited so that a hostile body cannot exhaust the stack.
+/// limited so that a hostile body cannot exhaust the stack, here or in whatever walks the
+/// value later.
 struct JSONParser {
-    /// Deepest nesting of arrays and objects accepted.
-    static let maxDepth = 256
+    /// Deepest nesting of arrays and objects accepted (`openapi/control.yaml`, "Limits and
+    /// hostile input").
+    static let maxDepth = 64
 
-    struct Failure: Error {}
+    /// Why the bytes are not accepted: not JSON, or nested deeper than `maxDepth`.
+    enum Failure: Error {
+        case malformed
+        case tooDeep
+    }
 
     private let bytes: [UInt8]
     private var index = 0
@@ -18,7 +24,7 @@ struct JSONParser {
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw Failure() }
+        guard parser.index == parser.bytes.count else { throw .malformed }
         return value
     }
 
@@ -33,16 +39,17 @@ struct JSONParser {
     private mutating func expect(_ literal: StaticString) throws(Failure) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
-            throw Failure()
+            throw .malformed
         }
         index += expected.count
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maxDepth, let byte = current else { throw Failure() }
+        guard let byte = current else { throw .malformed }
         switch byte {
-        case UInt8(ascii: "{"): return try object(depth: depth + 1)
-        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw .tooDeep }
+            return try byte == UInt8(ascii: "{") ? object(depth: depth + 1) : array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try expect("true"); return .bool(true)
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
@@ -58,10 +65,10 @@ struct JSONParser {
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw Failure() }
+            guard current == UInt8(ascii: "\"") else { throw .malformed }
             let key = try string()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw Failure() }
+            guard current == UInt8(ascii: ":") else { throw .malformed }
             index += 1
             skipWhitespace()
             members[key] = try value(depth: depth)
@@ -69,7 +76,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw Failure()
+            default: throw .malformed
             }
         }
     }
@@ -86,7 +93,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: throw Failure()
+            default: throw .malformed
             }
         }
     }
@@ -96,7 +103,7 @@ struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var run = index
         func flush(_ parser: JSONParser, to end: Int) throws(Failure) {
-            guard let text = String(validating: parser.bytes[run..<end], as: UTF8.self) else { throw Failure() }
+            guard let text = String(validating: parser.bytes[run..<end], as: UTF8.self) else { throw .malformed }
             scalars.append(contentsOf: text.unicodeScalars)
         }
         while let byte = current {
@@ -111,16 +118,16 @@ struct JSONParser {
                 scalars.append(try escape())
                 run = index
             case 0x00..<0x20:
-                throw Failure()
+                throw .malformed
             default:
                 index += 1
             }
         }
-        throw Failure()
+        throw .malformed
     }
 
     private mutating func escape() throws(Failure) -> Unicode.Scalar {
-        guard let byte = current else { throw Failure() }
+        guard let byte = current else { throw .malformed }
         index += 1
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -134,24 +141,24 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             guard (0xD800...0xDBFF).contains(high) else {
-                guard !(0xDC00...0xDFFF).contains(high), let scalar = Unicode.Scalar(high) else { throw Failure() }
+                guard !(0xDC00...0xDFFF).contains(high), let scalar = Unicode.Scalar(high) else { throw .malformed }
                 return scalar
             }
             try expect("\\u")
             let low = try hex4()
             guard (0xDC00...0xDFFF).contains(low),
-                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw Failure() }
+                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw .malformed }
             return scalar
         default:
-            throw Failure()
+            throw .malformed
         }
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw Failure() }
+        guard index + 4 <= bytes.count else { throw .malformed }
         var value: UInt32 = 0
         for byte in bytes[index..<index + 4] {
-            guard let digit = Self.hexValue(byte) else { throw Failure() }
+            guard let digit = Self.hexValue(byte) else { throw .malformed }
             value = value << 4 | digit
         }
         index += 4
@@ -171,26 +178,26 @@ struct JSONParser {
     private mutating func number() throws(Failure) -> JSONValue {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
-        guard let first = current, Self.isDigit(first) else { throw Failure() }
+        guard let first = current, Self.isDigit(first) else { throw .malformed }
         index += 1
         if first != UInt8(ascii: "0") { skipDigits() }
         var isInteger = true
         if current == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard let digit = current, Self.isDigit(digit) else { throw Failure() }
+            guard let digit = current, Self.isDigit(digit) else { throw .malformed }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard let digit = current, Self.isDigit(digit) else { throw Failure() }
+            guard let digit = current, Self.isDigit(digit) else { throw .malformed }
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
-        guard let number = Double(text), number.isFinite else { throw Failure() }
+        guard let number = Double(text), number.isFinite else { throw .malformed }
         return .number(number)
     }
 

@@ -58,6 +58,8 @@ extension JSONValue {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
+        } catch .tooDeep {
+            throw .tooDeep
         } catch {
             throw .malformed
         }

@@ -47,10 +47,7 @@ public struct FaultRule: Sendable {
             guard !method.isEmpty, method.allSatisfy({ $0.isLetter }) else { throw .badRequest("method must be an HTTP method such as GET") }
             return method.uppercased()
         }
-        path = try fields.string("path").map { pattern throws(APIError) in
-            guard let glob = PathGlob(pattern) else { throw .badRequest("path must start with /") }
-            return glob
-        }
+        path = try fields.string("path").map { pattern throws(APIError) in try PathGlob(pattern) }
         operationID = try fields.string("operation_id")
         if operationID?.isEmpty == true { throw .badRequest("operation_id must not be empty") }
         target = try fields.string("target").map { name throws(APIError) in

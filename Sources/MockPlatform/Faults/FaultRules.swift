@@ -61,19 +61,26 @@ public final class FaultRules: Sendable {
 
     /// The effect of the first rule that covers this request and draws a hit; nil when none does.
     /// A rule whose probability draws a miss lets later rules be tried. `operationID` is asked
-    /// only when a rule names one.
+    /// only when a rule names one. Which rules cover the request is decided on a copy, outside
+    /// the lock (path globs and the operation lookup cost time the client picks); only the
+    /// draws, on the rules still there, run under it.
     public func effect(target: FaultTarget, method: String, path: String, operationID: () -> String?) -> FaultEffect? {
         guard armed.load(ordering: .relaxed) else { return nil }
+        var operation: String??
+        func resolvedOperation() -> String? {
+            if let operation { return operation }
+            let resolved = operationID()
+            operation = .some(resolved)
+            return resolved
+        }
+        let covering = Set(
+            state.withLock { $0.rules }
+                .filter { $0.covers(target: target, method: method, path: path, operationID: resolvedOperation) }
+                .map(\.id)
+        )
+        guard !covering.isEmpty else { return nil }
         return state.withLock { state in
-            var operation: String??
-            func resolvedOperation() -> String? {
-                if let operation { return operation }
-                let resolved = operationID()
-                operation = .some(resolved)
-                return resolved
-            }
-            for index in state.rules.indices
-            where state.rules[index].covers(target: target, method: method, path: path, operationID: resolvedOperation) {
+            for index in state.rules.indices where covering.contains(state.rules[index].id) && !state.rules[index].retired {
                 if let effect = state.rules[index].draw() { return effect }
             }
             return nil

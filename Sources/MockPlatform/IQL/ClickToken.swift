@@ -46,7 +46,7 @@ struct ClickToken: Sendable {
         guard parts.count == 2,
               let expected = Base64URL.decode(signature(of: String(parts[0]))),
               let given = Base64URL.decode(String(parts[1])),
-              expected == given,
+              ConstantTime.equals(given, expected),
               let json = Base64URL.decode(String(parts[0])),
               let claims = try? JSONDecoder().decode(Claims.self, from: json),
               claims.v == 1, claims.tenant == tenant.rawValue

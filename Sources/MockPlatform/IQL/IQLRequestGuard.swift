@@ -27,6 +27,6 @@ struct IQLRequestGuard: RequestGuard {
         } else {
             throw APIError(.unauthorized, "missing api key")
         }
-        guard keys.contains(String(key)) else { throw APIError(.unauthorized, "invalid api key") }
+        guard keys.contains(where: { ConstantTime.equals(key, $0) }) else { throw APIError(.unauthorized, "invalid api key") }
     }
 }

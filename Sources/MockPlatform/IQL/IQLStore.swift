@@ -26,8 +26,9 @@ public actor IQLStore: ModuleStore {
     private let runtime: TenantRuntime
 
     init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
-        let initial = try snapshot.map { try Self.state(State.self, from: $0) }
+        var initial = try snapshot.map { try Self.state(State.self, from: $0) }
             ?? State(campaigns: runtime.fixtures.campaigns, ids: runtime.seed.generator(for: "iql"))
+        initial.ids = runtime.seed.generator(for: "iql", restoring: initial.ids)
         self.runtime = runtime
         state = initial
         for driver in initial.drivers.values {

@@ -41,21 +41,25 @@ public final class RequestJournal: Sendable {
         }
     }
 
-    /// Matching entries, newest first, at most `limit`.
+    /// Matching entries, newest first, at most `limit`. The filter runs on a copy of the ring,
+    /// outside the lock, so a costly filter never holds up the requests being recorded.
     public func entries(matching query: JournalQuery, limit: Int) -> [JournalEntry] {
-        ring.withLock { ring in
-            var found: [JournalEntry] = []
-            for entry in Self.newestFirst(ring) where query.matches(entry) {
-                guard found.count < limit else { break }
-                found.append(entry)
-            }
-            return found
+        var found: [JournalEntry] = []
+        for entry in Self.newestFirst(held()) where query.matches(entry) {
+            guard found.count < limit else { break }
+            found.append(entry)
         }
+        return found
     }
 
+    /// How many entries match, counted outside the lock like `entries`.
     public func count(matching query: JournalQuery) -> Int {
-        ring.withLock { ring in Self.newestFirst(ring).reduce(0) { $0 + (query.matches($1) ? 1 : 0) } }
+        Self.newestFirst(held()).reduce(0) { $0 + (query.matches($1) ? 1 : 0) }
     }
+
+    /// The ring as it is now: a copy-on-write value, so taking it costs the lock no more than
+    /// a reference count.
+    private func held() -> Ring { ring.withLock { $0 } }
 
     /// Entries held now (at most `capacity`).
     public var count: Int { ring.withLock { $0.slots.count } }

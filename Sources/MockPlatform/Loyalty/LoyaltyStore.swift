@@ -41,6 +41,7 @@ public actor LoyaltyStore: ModuleStore {
         self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
+            state.ids = runtime.seed.generator(for: "loyalty", restoring: state.ids)
             // Members are stored only from fixtures, scenarios and imports: an import is where
             // the quota applies.
             try runtime.quotas.admit(.members, adding: 0, to: state.members.count)

@@ -14,7 +14,7 @@ struct MemberGuard: RequestGuard {
         }
         guard member.utf8.count <= Self.maxLength else {
             var error = LoyaltyProblem.missingMember.error("the Poq-User-Id header must be 1 to \(Self.maxLength) characters")
-            error.limit = "member_id"
+            error.limit = .memberID
             throw error
         }
     }

@@ -1,13 +1,36 @@
 import Prometheus
 
-/// The hostile-input limits of a shared server (README "Sharing one instance") as metrics:
-/// every request a limit refuses is counted by the limit's name, and every webhook message
-/// the log's bound drops before it was delivered is counted too.
+/// A limit on hostile input (README "Sharing one instance", `openapi/control.yaml`) that a
+/// request ran into: the `limit` label of `mockplatform_limit_rejections_total`.
+public struct LimitRejection: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A journal filter or fault `path` glob over its segment or `**` bound.
+    static let pathGlob = Self(rawValue: "path_glob")
+    /// A JSON body nested deeper than `JSONParser.maxDepth`.
+    static let jsonDepth = Self(rawValue: "json_depth")
+    /// Trigger `overrides` with too many keys or too deep a key.
+    static let triggerOverrides = Self(rawValue: "trigger_overrides")
+    /// A state document (`PUT /_mock/state`) with a value out of range.
+    static let stateDocument = Self(rawValue: "state_document")
+    /// A state-changing control request from another origin.
+    static let crossOrigin = Self(rawValue: "cross_origin")
+    /// A `Poq-User-Id` longer than 128 characters.
+    static let memberID = Self(rawValue: "member_id")
+    /// A PassKit log request with more than 100 lines.
+    static let walletLog = Self(rawValue: "wallet_log")
+
+    /// A per-tenant collection bound (`--quota`): `quota_<collection>`.
+    static func quota(_ collection: String) -> Self { Self(rawValue: "quota_\(collection)") }
+}
+
 extension PlatformMetrics {
     static var limitRejections: MetricNameDescriptor {
         MetricNameDescriptor(
             namespace: "mockplatform", metricName: "limit_rejections", unitName: "total",
-            helpText: "Requests refused by a limit on hostile input, by limit (quota_<collection>, wallet_log, member_id, ...)."
+            helpText: "Requests refused by a limit on hostile input, by limit (path_glob, quota_<collection>, wallet_log, ...)."
         )
     }
     static var webhookMessagesDropped: MetricNameDescriptor {
@@ -17,9 +40,9 @@ extension PlatformMetrics {
         )
     }
 
-    /// Counts one request refused by the named limit.
-    func recordLimitRejection(_ limit: String) {
-        registry.makeCounter(descriptor: Self.limitRejections, labels: [("limit", limit)]).increment()
+    /// Counts one request refused by `limit`.
+    func recordLimitRejection(_ limit: LimitRejection) {
+        registry.makeCounter(descriptor: Self.limitRejections, labels: [("limit", limit.rawValue)]).increment()
     }
 
     /// Counts undelivered webhook messages dropped from a full log.

@@ -27,12 +27,11 @@ extension ModuleStore {
         return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(state))
     }
 
-    /// The state a snapshot's JSON holds.
+    /// The state a snapshot's JSON holds; its instants are within years 1–9999
+    /// (`RestoredValueCheck`).
     static func state<State: Decodable>(_ type: State.Type, from json: JSONValue) throws -> State {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self))
-        }
+        decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
         return try decoder.decode(type, from: json.encoded())
     }
 }

@@ -20,10 +20,12 @@ public final class PushOutbox: Sendable {
     private let clock: TenantClock
     private let capacity: Int
 
+    /// An empty outbox, or the entries of `snapshot`; new ids come from `ids` either way (the
+    /// caller decides whether a restored generator continues, `IDSeed`).
     init(clock: TenantClock, ids: IDGenerator, capacity: Int = PushOutbox.defaultCapacity, restoring snapshot: Snapshot? = nil) {
         self.clock = clock
         self.capacity = capacity
-        state = Mutex(snapshot ?? Snapshot(entries: [], ids: ids))
+        state = Mutex(Snapshot(entries: snapshot?.entries ?? [], ids: ids))
     }
 
     /// Records pushes in order at the tenant's now; returns them as recorded.

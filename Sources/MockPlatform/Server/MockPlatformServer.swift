@@ -26,8 +26,8 @@ public enum MockPlatformServer {
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             ControlModule(
-                specs: specs, webhooks: webhooks, adminToken: adminToken, walletRootPEM: passIssuer.identity.developmentRootPEM,
-                fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
+                specs: specs, webhooks: webhooks, adminToken: adminToken, publicURL: publicURL,
+                walletRootPEM: passIssuer.identity.developmentRootPEM, fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]
     }
@@ -50,7 +50,7 @@ public enum MockPlatformServer {
             responder: MeteredResponder(
                 inner: responder, metrics: responder.webhooks.metrics, requestLogLevel: options.logRequests ? .info : .debug
             ),
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
@@ -119,7 +119,7 @@ public enum MockPlatformServer {
                 on: recorder,
                 configuration: openAPIConfiguration,
                 middlewares: [
-                    OperationGate(shape: module.errorShape, rules: module.rules),
+                    OperationGate(shape: module.errorShape, rules: module.rules, metrics: webhooks.metrics),
                     try NullCompletion(specYAML: specs.document(named: module.name)),
                     HeaderEncodingRestorer(),
                 ]

@@ -18,10 +18,12 @@ public struct RawRequest: Sendable {
 public typealias OperationRule = @Sendable (RawRequest) async throws -> Void
 
 /// The generated server's outermost middleware for one module: runs the operation's rules, then
-/// renders any error a handler throws in that module's error shape.
+/// renders any error a handler throws in that module's error shape, counting the refusals that
+/// enforce a limit on hostile input.
 struct OperationGate: ServerMiddleware {
     let shape: any ErrorShape
     let rules: [String: OperationRule]
+    let metrics: PlatformMetrics
 
     func intercept(
         _ request: HTTPRequest,
@@ -42,7 +44,7 @@ struct OperationGate: ServerMiddleware {
                 path: String((request.path ?? "/").prefix { $0 != "?" }), now: binding.map { $0.registry.now(of: $0.name) } ?? Date()
             )
             let refusal = Self.apiError(for: error)
-            if let limit = refusal.limit { binding?.registry.metrics.recordLimitRejection(limit) }
+            if let limit = refusal.limit { metrics.recordLimitRejection(limit) }
             let rendered = shape.render(refusal, context: context)
             return (rendered.0, HTTPBody(rendered.1))
         }

@@ -73,7 +73,7 @@ public struct PlatformResponder: HTTPResponder {
                 throw APIError.notFound(shape.unknownRouteMessage)
             }
             try module.requestGuard?.check(request.head, path: target.path, settings: tenants.settings(of: name))
-            try checkRoute(request.method, path: target.path, shape: shape)
+            try checkRoute(request.method, target: target, shape: shape)
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
@@ -119,11 +119,11 @@ public struct PlatformResponder: HTTPResponder {
         journal.record(entry)
     }
 
-    private func checkRoute(_ method: HTTPRequest.Method, path: String, shape: any ErrorShape) throws(APIError) {
-        let allowed = routes.methods(for: path)
-        guard !allowed.isEmpty else {
+    private func checkRoute(_ method: HTTPRequest.Method, target: TenantPath, shape: any ErrorShape) throws(APIError) {
+        let allowed = routes.methods(for: target.path)
+        guard !allowed.isEmpty, !routes.hasEmptyParameter(target.unfolded) else {
             var headers = HTTPFields()
-            headers[RouteHint.header] = RouteHint.hint(for: method, path: path, in: routes)
+            headers[RouteHint.header] = RouteHint.hint(for: method, path: target.path, in: routes)
             throw APIError(.notFound, shape.unknownRouteMessage, headers: headers)
         }
         guard allowed.contains(method) else {

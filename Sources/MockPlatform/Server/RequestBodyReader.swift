@@ -9,7 +9,8 @@ enum RequestBodyReader {
 
     /// The body of a POST/PUT/PATCH as a JSON object (an empty body reads as `{}`) and its bytes;
     /// nil for other methods. 413 over `maxBytes`, 400 when the body cannot be read (the client went
-    /// away or sent a broken stream), 415 when not JSON, 400 when malformed or not an object.
+    /// away or sent a broken stream), 415 when not JSON, 400 when malformed, nested deeper than
+    /// `JSONParser.maxDepth` or not an object.
     static func json(
         of request: inout Request, shape: any ErrorShape, logger: Logger
     ) async throws(APIError) -> (json: [String: JSONValue], bytes: ByteBuffer)? {
@@ -29,6 +30,8 @@ enum RequestBodyReader {
         switch Result(catching: { () throws(JSONBodyError) in try JSONValue.parseObject(buffer.readableBytesView) }) {
         case .success(let object): return (object, buffer)
         case .failure(.malformed): throw APIError.badRequest(shape.malformedJSONMessage)
+        case .failure(.tooDeep):
+            throw APIError.badRequest("JSON body nested deeper than \(JSONParser.maxDepth) levels", limit: .jsonDepth)
         case .failure(.notAnObject): throw APIError.badRequest("request body must be a JSON object")
         }
     }

@@ -94,6 +94,23 @@ public struct RouteCatalog: Sendable {
         return templates[index].path
     }
 
+    /// Whether a path as sent (empty segments kept) names a route with an empty path parameter:
+    /// `/_mock/campaigns/` is getCampaign with an empty id, `/_mock/campaigns//send` is
+    /// sendCampaign with one. Folding the empty segment away would answer it as another
+    /// operation (the list, a 405), so the front door answers 404 instead.
+    public func hasEmptyParameter(_ unfolded: some StringProtocol) -> Bool {
+        guard unfolded.hasSuffix("/") || unfolded.contains("//") else { return false }
+        let segments = unfolded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
+        guard let candidates = bySegmentCount[segments.count] else { return false }
+        return candidates.contains { index in
+            zip(templates[index].parsed, segments).allSatisfy { segment, value in
+                guard value.isEmpty else { return segment.matches(value) }
+                if case .parameter = segment { return true }
+                return false
+            }
+        }
+    }
+
     /// Every registered route as `METHOD /path/{param}`, sorted.
     public var routes: [String] {
         templates.flatMap { template in

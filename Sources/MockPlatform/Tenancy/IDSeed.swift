@@ -17,6 +17,13 @@ public struct IDSeed: Sendable {
         self.generation = generation
     }
 
+    /// The generator a store restored from a state document continues with: the document's
+    /// own with `--seed` (so export → import → the same requests give the same ids), a fresh
+    /// random one without (so ids never repeat across imports and `--state-file` starts).
+    public func generator(for store: String, restoring restored: IDGenerator) -> IDGenerator {
+        runSeed == nil ? generator(for: store) : restored
+    }
+
     /// A generator for one store of the tenant.
     public func generator(for store: String) -> IDGenerator {
         guard let runSeed else { return IDGenerator(seed: UInt64.random(in: .min ... .max)) }

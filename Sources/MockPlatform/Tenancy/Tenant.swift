@@ -32,7 +32,10 @@ public final class Tenant: Sendable {
             configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
             events: EventLog(restoring: snapshot?.events),
             scheduler: TenantScheduler(clock: clock),
-            outbox: PushOutbox(clock: clock, ids: seed.generator(for: "outbox"), restoring: snapshot?.outbox),
+            outbox: PushOutbox(
+                clock: clock, ids: snapshot?.outbox.map { seed.generator(for: "outbox", restoring: $0.ids) } ?? seed.generator(for: "outbox"),
+                restoring: snapshot?.outbox
+            ),
             journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
             faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
@@ -45,8 +48,15 @@ public final class Tenant: Sendable {
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
-            if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
-                stores[module.name] = store
+            do {
+                if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
+                    stores[module.name] = store
+                }
+            } catch {
+                // The stores made so far are subscribed to the event log: end them with it.
+                runtime.scheduler.shutdown()
+                runtime.events.finish()
+                throw RestoredValueCheck.refusal(error, under: "stores.\(module.name).")
             }
         }
         self.stores = stores

@@ -55,7 +55,7 @@ public struct TenantQuotas: Sendable, Equatable {
     /// bound.
     func admit(_ collection: Collection, adding: Int = 1, to count: Int) throws(APIError) {
         guard count + adding > self[collection] else { return }
-        throw APIError(.tooManyRequests, "tenant quota exceeded: \(collection.rawValue)", limit: "quota_\(collection.rawValue)")
+        throw APIError(.tooManyRequests, "tenant quota exceeded: \(collection.rawValue)", limit: .quota(collection.rawValue))
     }
 }
 

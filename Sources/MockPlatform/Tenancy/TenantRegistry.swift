@@ -107,31 +107,35 @@ public final class TenantRegistry: Sendable {
 
     /// Replaces the tenant with a fresh one from the fixtures (or from `snapshot`), in one step:
     /// requests already running finish against the old state, later ones see only the new. The
-    /// old tenant's timers stop.
+    /// old tenant's timers stop. The new tenant is built outside the registry's lock, so other
+    /// tenants never wait for it.
     @discardableResult
     public func reset(_ name: TenantName, restoring snapshot: TenantSnapshot? = nil) throws(APIError) -> Tenant {
-        let (tenant, old) = try state.withLock { state throws(APIError) -> (Tenant, Tenant?) in
-            let old = state.tenants[name]
-            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
-            let generation = state.generations[name, default: 0] + 1
-            let tenant = try make(name, createdAt: old?.createdAt ?? wallClock(), generation: generation, restoring: snapshot)
-            state.generations[name] = generation
-            return (tenant, Self.swap(in: tenant, &state))
-        }
-        old?.shutdown()
+        let next = try nextGeneration(of: name)
+        let tenant = try make(name, createdAt: next.createdAt, generation: next.generation, restoring: snapshot)
+        swap(in: tenant, generation: next.generation)?.shutdown()
         return tenant
     }
 
-    /// Puts `tenant` in its name's place; returns the tenant it replaced.
-    private func swap(in tenant: Tenant) -> Tenant? {
-        state.withLock { Self.swap(in: tenant, &$0) }
+    /// The generation and creation instant a replacement of `name` gets; 429 when it would be a
+    /// new tenant past the limit.
+    private func nextGeneration(of name: TenantName) throws(APIError) -> (generation: Int, createdAt: Date) {
+        try state.withLock { state throws(APIError) -> (Int, Date) in
+            let old = state.tenants[name]
+            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
+            return (state.generations[name, default: 0] + 1, old?.createdAt ?? wallClock())
+        }
     }
 
-    private static func swap(in tenant: Tenant, _ state: inout State) -> Tenant? {
-        let old = state.tenants[tenant.name]
-        if old == nil { state.names.append(tenant.name) }
-        state.tenants[tenant.name] = tenant
-        return old
+    /// Puts `tenant` in its name's place; returns the tenant it replaced.
+    private func swap(in tenant: Tenant, generation: Int) -> Tenant? {
+        state.withLock { state in
+            state.generations[tenant.name] = max(generation, state.generations[tenant.name, default: 0])
+            let old = state.tenants[tenant.name]
+            if old == nil { state.names.append(tenant.name) }
+            state.tenants[tenant.name] = tenant
+            return old
+        }
     }
 
     /// Replaces the tenant with a fresh one from the fixtures plus `scenario`, in one step: the
@@ -139,21 +143,18 @@ public final class TenantRegistry: Sendable {
     /// `reset`.
     @discardableResult
     public func apply(_ scenario: Scenario, to name: TenantName) async throws(APIError) -> Tenant {
-        let (generation, createdAt) = try state.withLock { state throws(APIError) -> (Int, Date) in
-            let old = state.tenants[name]
-            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
-            let generation = state.generations[name, default: 0] + 1
-            state.generations[name] = generation
-            return (generation, old?.createdAt ?? wallClock())
-        }
-        let tenant = try make(name, createdAt: createdAt, generation: generation, restoring: nil, scenario: scenario, fixtures: scenario.fixtures(over: fixtures))
+        let next = try nextGeneration(of: name)
+        let tenant = try make(
+            name, createdAt: next.createdAt, generation: next.generation, restoring: nil, scenario: scenario,
+            fixtures: scenario.fixtures(over: fixtures)
+        )
         do {
             try await scenario.populate(tenant)
         } catch {
             tenant.shutdown()
             throw error
         }
-        swap(in: tenant)?.shutdown()
+        swap(in: tenant, generation: next.generation)?.shutdown()
         return tenant
     }
 

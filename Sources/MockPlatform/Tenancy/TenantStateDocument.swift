@@ -11,23 +11,28 @@ public enum TenantStateDocument {
         return try encoder.encode(snapshot)
     }
 
-    /// The snapshot in a document; 400 naming what is wrong.
+    /// The snapshot in a document, every value checked (`RestoredValueCheck`); 400 naming what
+    /// is wrong.
     public static func snapshot(from data: Data) throws(APIError) -> TenantSnapshot {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
         struct Version: Decodable { var version: Int? }
         guard let version = try? decoder.decode(Version.self, from: data), version.version == TenantSnapshot.currentVersion else {
             throw .badRequest("state version must be \(TenantSnapshot.currentVersion)")
         }
+        let snapshot: TenantSnapshot
         do {
-            return try decoder.decode(TenantSnapshot.self, from: data)
+            try RestoredValueCheck.check(try decoder.decode(JSONValue.self, from: data))
+            snapshot = try decoder.decode(TenantSnapshot.self, from: data)
         } catch {
-            throw .badRequest("state is not valid: \(Self.reason(error))")
+            throw RestoredValueCheck.refusal(error)
         }
+        try RestoredValueCheck.check(snapshot.events)
+        return snapshot
     }
 
     /// A decoding error in one line: where and what.
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -22,7 +22,7 @@ extension LoyaltyStore {
     /// Checks `Authorization: ApplePass <token>` against the pass (after the 404 check).
     func authenticate(type passTypeIdentifier: String, serial: String, authorization: String?) throws(APIError) -> (PassRecord, Member) {
         let found = try pass(type: passTypeIdentifier, serial: serial)
-        guard authorization == "ApplePass \(found.0.authenticationToken)" else {
+        guard let authorization, ConstantTime.equals(authorization, "ApplePass \(found.0.authenticationToken)") else {
             throw WalletProblem.unauthorized.error("Authorization must be ApplePass and the pass's authentication token")
         }
         return found

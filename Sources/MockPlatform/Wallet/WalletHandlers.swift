@@ -85,7 +85,7 @@ struct WalletHandlers: APIProtocol {
         guard messages.count <= LoyaltyStore.logLinesPerRequest else {
             throw APIError(
                 .contentTooLarge, "logs holds \(messages.count) lines; at most \(LoyaltyStore.logLinesPerRequest) per request",
-                limit: "wallet_log"
+                limit: .walletLog
             )
         }
         try await Tenant.bound().loyalty.log(messages)

@@ -36,7 +36,8 @@ public actor WebhookStore: ModuleStore {
     private let transport: WebhookTransport
 
     init(runtime: TenantRuntime, transport: WebhookTransport, restoring snapshot: JSONValue?) throws {
-        let initial = try snapshot.map { try Self.state(State.self, from: $0) } ?? Self.fresh(runtime)
+        var initial = try snapshot.map { try Self.state(State.self, from: $0) } ?? Self.fresh(runtime)
+        initial.ids = runtime.seed.generator(for: "webhooks", restoring: initial.ids)
         self.runtime = runtime
         self.transport = transport
         state = initial

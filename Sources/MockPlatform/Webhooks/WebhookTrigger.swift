@@ -5,6 +5,11 @@ struct WebhookTrigger {
     /// Dotted payload paths and their values, by path.
     let overrides: [(path: String, value: JSONValue)]
 
+    /// Most `overrides` keys a trigger may have.
+    static let maxOverrides = 64
+    /// Most dotted segments an `overrides` key may have.
+    static let maxOverrideSegments = 16
+
     init(body: [String: JSONValue]) throws(APIError) {
         let fields = FieldReader(body)
         let name = try fields.required("event", fields.string)
@@ -14,7 +19,14 @@ struct WebhookTrigger {
         try DriverID.validate(driverID)
         switch body["overrides"] {
         case nil: overrides = []
-        case .object(let pairs)?: overrides = pairs.keys.sorted().map { ($0, pairs[$0] ?? .null) }
+        case .object(let pairs)?:
+            guard pairs.count <= Self.maxOverrides else {
+                throw .badRequest("overrides must have at most \(Self.maxOverrides) keys", limit: .triggerOverrides)
+            }
+            if pairs.keys.contains(where: { key in key.utf8.count { $0 == UInt8(ascii: ".") } >= Self.maxOverrideSegments }) {
+                throw .badRequest("overrides keys must have at most \(Self.maxOverrideSegments) dotted segments", limit: .triggerOverrides)
+            }
+            overrides = pairs.keys.sorted().map { ($0, pairs[$0] ?? .null) }
         default: throw .badRequest("overrides must be an object")
         }
     }

@@ -54,4 +54,106 @@ final class StateTests: XCTestCase {
             XCTAssertEqual(still.status, .ok, "nothing changed")
         }
     }
+
+    /// Values that used to be restored as given and crash the process later (a next sequence of
+    /// 0 underflowed, a sequence of 2^63 trapped in `/_mock/events`) are refused with a 400
+    /// naming the field, the tenant unchanged, and counted as the `state_document` limit.
+    func testOutOfRangeValuesAreRefusedNamingTheField() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
+            let exported = try await platform.send(.get, "/_mock/state")
+            let document = try JSONDecoder().decode(JSONValue.self, from: exported.body)
+            let event = try XCTUnwrap(document.objectValue?["events"]?.objectValue?["events"].flatMap { value -> JSONValue? in
+                if case .array(let events) = value { return events.first }
+                return nil
+            })
+            func events(_ sequence: JSONValue, next: Int64) throws -> JSONValue {
+                let numbered = try XCTUnwrap(event.setting(path: "sequence", to: sequence))
+                return .object(["events": .array([numbered]), "nextSequence": .integer(next)])
+            }
+            let cases: [(String, JSONValue, String)] = [
+                ("events", .object(["events": .array([]), "nextSequence": .integer(0)]), "events.nextSequence must be between 1 and 2^53"),
+                ("events", try events(.number(0x1p63), next: 9), "events.events.0.sequence must be between 0 and 2^53"),
+                ("events", try events(.integer(0), next: 9), "events.events.0.sequence must be at least 1 and less than events.nextSequence"),
+                ("events", try events(.integer(9), next: 9), "events.events.0.sequence must be at least 1 and less than events.nextSequence"),
+                ("stores.loyalty.members.member-gold.loyalty.points", .integer(1 << 60),
+                 "stores.loyalty.members.member-gold.loyalty.points must be between 0 and 2^53"),
+                ("stores.loyalty.updateTag", .integer(-1), "stores.loyalty.updateTag must be between 0 and 2^53"),
+                ("stores.iql.drivers.d1.optedInAt", .number(1e300), "stores.iql.drivers.d1.optedInAt must be between -2^53 and 2^53"),
+                ("stores.iql.drivers.d1.optedInAt", .integer(253_402_300_800), "stores.iql.drivers.d1.optedInAt must be an instant within years 1 to 9999"),
+                ("stores.iql.drivers.d1.id", .string("a/b"), "stores.iql.drivers.d1.id must be an id of 1 to 256 characters without / or control characters"),
+            ]
+            for (path, value, detail) in cases {
+                let broken = try XCTUnwrap(document.setting(path: path, to: value))
+                let reply = try await platform.send(.put, "/_mock/state", body: broken.text, headers: [.contentType: "application/json"])
+                reply.assertProblem(.badRequest, "state is not valid: " + detail)
+            }
+            let still = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(still.text, exported.text, "the tenant is unchanged")
+            let events = try await platform.send(.get, "/_mock/events")
+            XCTAssertEqual(events.status, .ok)
+            let metrics = try await platform.send(.get, "/_mock/metrics").text
+            XCTAssertTrue(metrics.contains(#"mockplatform_limit_rejections_total{limit="state_document"} \#(cases.count)"#), metrics)
+        }
+    }
+
+    /// Integers a client sent and the mock keeps verbatim may be any 64-bit value: a state
+    /// holding them still exports and imports.
+    func testClientIntegersKeptVerbatimSurviveAnImport() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            let feedback: [String: Any] = ["driver_id": "d1", "data": ["error_code": Int64.max, "timestamp": Int64.min]]
+            let reported = try await platform.iql(.post, "/iql/v1/silentpush/error/info", json: feedback)
+            XCTAssertEqual(reported.status, .ok, reported.text)
+            let exported = try await platform.send(.get, "/_mock/state")
+            let imported = try await platform.send(.put, "/_mock/state", body: exported.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(imported.status, .ok, imported.text)
+        }
+    }
+
+    /// The id generators' states are written as decimal strings, so a document holds them
+    /// exactly (a JSON number read back through a Double does not).
+    func testIDGeneratorStatesRoundTripExactly() throws {
+        var generator = IDGenerator(seed: UInt64.max - 12_345)
+        let data = try JSONEncoder().encode(generator)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"state":"18446744073709539270"}"#)
+        var restored = try JSONDecoder().decode(IDGenerator.self, from: JSONValue.object(["state": .string("18446744073709539270")]).encoded())
+        XCTAssertEqual(restored.next(), generator.next())
+        let legacy = try JSONDecoder().decode(IDGenerator.self, from: Data(#"{"state": 42}"#.utf8))
+        XCTAssertEqual(legacy, IDGenerator(seed: 42))
+    }
+
+    /// The ids of the events two triggers record: the first right after the export (or after
+    /// importing it), the second after importing the same document.
+    private static func triggeredIDs(_ platform: TestPlatform, startingWithExport: Bool) async throws -> [String] {
+        let document = try await platform.send(.get, "/_mock/state").text
+        var ids: [String] = []
+        for round in 0..<2 {
+            if round == 1 || !startingWithExport {
+                let imported = try await platform.send(.put, "/_mock/state", body: document, headers: [.contentType: "application/json"])
+                XCTAssertEqual(imported.status, .ok, imported.text)
+            }
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
+            let events = try await platform.send(.get, "/_mock/events").json()["events"] as? [[String: Any]]
+            ids.append(try XCTUnwrap(events?.last?["id"] as? String))
+        }
+        return ids
+    }
+
+    func testWithoutSeedEachImportReseedsSoIDsNeverRepeat() async throws {
+        try await TestPlatform.run { platform in
+            let ids = try await Self.triggeredIDs(platform, startingWithExport: false)
+            XCTAssertNotEqual(ids[0], ids[1], "two imports of one document")
+        }
+    }
+
+    func testWithSeedAnImportContinuesTheDocumentsIDsExactly() async throws {
+        var options = ServerOptions()
+        options.seed = 20_261_125
+        try await PlatformProbe.run(options: options) { probe in
+            let ids = try await Self.triggeredIDs(probe.platform, startingWithExport: true)
+            XCTAssertEqual(ids[0], ids[1], "export → import → the same request gives the same id")
+        }
+    }
 }

@@ -27,6 +27,11 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNil(parse(deep))
         let allowed = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
         XCTAssertNotNil(parse(allowed))
+        let over = String(repeating: "[", count: JSONParser.maxDepth + 1) + String(repeating: "]", count: JSONParser.maxDepth + 1)
+        XCTAssertThrowsError(try JSONParser.parse(Array(over.utf8))) { error in
+            guard case .tooDeep? = error as? JSONParser.Failure else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(JSONParser.maxDepth, 64)
     }
 
     func testTrailingCommaBodyIsMalformedOverHTTP() async throws {

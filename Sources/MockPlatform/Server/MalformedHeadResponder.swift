@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Answers a request whose head HTTP cannot parse (a header value with a control character,
+/// say) with a 400 problem document instead of Hummingbird's empty 400, then closes the
+/// connection. The head never reached the front door, so the answer cannot follow the path's
+/// error shape: it is `application/problem+json`, the shape of the control, loyalty and
+/// wallet APIs. When the error arrives while an earlier request's response is still being
+/// written, the 400 follows that response's end. An error inside a request's body (its head
+/// was read) is left to Hummingbird, whose handler is reading that body.
+final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// Requests whose response has not ended yet.
+    private var unanswered = 0
+    /// A request's head was read and its end not yet.
+    private var readingBody = false
+    private var refusalDue = false
+
+    static let detail = "malformed request head: a request line or header field HTTP does not allow"
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            unanswered += 1
+            readingBody = true
+        case .end: readingBody = false
+        case .body: break
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let ended = if case .end = unwrapOutboundIn(data) { true } else { false }
+        context.write(data, promise: promise)
+        guard ended else { return }
+        unanswered = max(0, unanswered - 1)
+        if refusalDue, unanswered == 0 { refuse(context: context) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, !readingBody else { return context.fireErrorCaught(error) }
+        if unanswered == 0 { refuse(context: context) } else { refusalDue = true }
+    }
+
+    private func refuse(context: ChannelHandlerContext) {
+        refusalDue = false
+        let body = JSONValue.object([
+            "type": .string("about:blank"), "title": .string("Bad Request"), "status": .integer(400), "detail": .string(Self.detail),
+        ]).encoded()
+        var fields = HTTPFields()
+        fields[.contentType] = "application/problem+json"
+        fields[.contentLength] = String(body.count)
+        fields[.connection] = "close"
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: .badRequest, headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The checks every value of a state document passes before anything is restored from it
+/// (`PUT /_mock/state`, `--state-file`; `openapi/control.yaml` importState), so that no
+/// restored value can make later arithmetic trap or an instant unprintable: each failure is a
+/// 400 naming the field, counted as the `state_document` limit.
+///
+/// - every number within −2^53…2^53, and counters, balances and update tags (`counters`)
+///   within 0…2^53;
+/// - instants within years 1–9999 (`instant(from:)`, the date decoding of every restore);
+/// - ids (`id` and `…ID` fields, driver and member keys) 1–256 characters, no `/`, no control
+///   characters;
+/// - the event log: `nextSequence` ≥ 1, each event's sequence between 1 and `nextSequence` − 1.
+///
+/// Payloads (`payload`) are copied bodies of other APIs and keep whatever numbers they hold;
+/// so do the integers a client sent that are kept verbatim (silent-push feedback's
+/// `errorCode` and `timestamp`, a trip's `feedbackTimestamp`); id generator states (`ids`)
+/// are any 64-bit value.
+enum RestoredValueCheck {
+    /// 2^53: the largest counter a document may hold — arithmetic on it cannot overflow, and it
+    /// survives a trip through a JSON number.
+    static let maxCounter: Int64 = 1 << 53
+    /// Longest id.
+    static let maxIDLength = 256
+
+    /// Subtrees whose content is not the mock's own state.
+    private static let opaque: Set<String> = ["payload", "ids", "errorCode", "timestamp", "feedbackTimestamp"]
+    /// Objects keyed by id.
+    private static let keyedByID: Set<String> = ["drivers", "members"]
+    /// Fields that count, and objects whose values all count.
+    private static let counters: Set<String> = [
+        "points", "pointsForReward", "expiringPoints", "updateTag", "clickNumber", "clickCounts", "sequence", "nextSequence",
+        "minTrips", "minUniqueDrivingDays", "testDriveDays", "offerValidityDays", "latencyMilliseconds",
+        "rapidAcceleration", "phoneUse", "hardBrake", "hardTurn", "overspeeding",
+    ]
+
+    /// An instant outside years 1–9999, where the decoder met it.
+    struct InstantOutOfRange: Error {
+        let field: String
+    }
+
+    /// The date decoding of a restore: seconds since 1970, within years 1–9999.
+    static func instant(from decoder: any Decoder) throws -> Date {
+        let seconds = try decoder.singleValueContainer().decode(Double.self)
+        guard TenantClock.range.contains(Date(timeIntervalSince1970: seconds)) else {
+            throw InstantOutOfRange(field: decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The 400 for a document whose decoding failed with `error`, naming the field (under
+    /// `prefix`, for a part decoded on its own).
+    static func refusal(_ error: any Error, under prefix: String = "") -> APIError {
+        switch error {
+        case let error as APIError: error
+        case let error as InstantOutOfRange: refused(prefix + error.field, "must be an instant within years 1 to 9999")
+        default: .badRequest("state is not valid: \(prefix)\(TenantStateDocument.reason(error))")
+        }
+    }
+
+    /// Every number and id of a whole document; the first failure as a 400 naming its field.
+    static func check(_ document: JSONValue) throws(APIError) {
+        try check(document, path: [])
+    }
+
+    /// The event log's numbering.
+    static func check(_ events: EventLog.Snapshot) throws(APIError) {
+        guard (1...UInt64(maxCounter)).contains(events.nextSequence) else {
+            throw refused("events.nextSequence", "must be between 1 and 2^53")
+        }
+        for (index, event) in events.events.enumerated() where !(1..<events.nextSequence).contains(event.sequence) {
+            throw refused("events.events.\(index).sequence", "must be at least 1 and less than events.nextSequence")
+        }
+    }
+
+    private static func check(_ value: JSONValue, path: [String]) throws(APIError) {
+        switch value {
+        case .integer(let integer) where isCounter(path):
+            guard (0...maxCounter).contains(integer) else { throw refused(path, "must be between 0 and 2^53") }
+        case .integer(let integer):
+            guard (-maxCounter...maxCounter).contains(integer) else { throw refused(path, "must be between -2^53 and 2^53") }
+        case .number(let number):
+            guard abs(number) <= Double(maxCounter), !isCounter(path) || number >= 0 else {
+                throw refused(path, isCounter(path) ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
+            }
+        case .string(let string):
+            if let key = path.last, isID(key) { try checkID(string, path) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { try check(element, path: path + [String(index)]) }
+        case .object(let members):
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) where !opaque.contains(key) {
+                if let parent = path.last, keyedByID.contains(parent) { try checkID(key, path + [key]) }
+                try check(member, path: path + [key])
+            }
+        case .null, .bool:
+            break
+        }
+    }
+
+    /// A counter's value: its field is one, or its parent object is (`clickCounts`).
+    private static func isCounter(_ path: [String]) -> Bool {
+        path.suffix(2).contains { counters.contains($0) }
+    }
+
+    private static func isID(_ key: String) -> Bool { key == "id" || key.hasSuffix("ID") }
+
+    private static func checkID(_ id: String, _ path: [String]) throws(APIError) {
+        guard (1...maxIDLength).contains(id.count), !id.contains("/"),
+              !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw refused(path, "must be an id of 1 to \(maxIDLength) characters without / or control characters")
+        }
+    }
+
+    private static func refused(_ path: [String], _ rule: String) -> APIError {
+        refused(path.joined(separator: "."), rule)
+    }
+
+    private static func refused(_ field: String, _ rule: String) -> APIError {
+        .badRequest("state is not valid: \(field) \(rule)", limit: .stateDocument)
+    }
+}
