@@ -33,7 +33,9 @@ final class LiveServer: @unchecked Sendable {
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // No line per request on the test run's output unless a test asks for them.
+        process.environment = ProcessInfo.processInfo.environment.merging(["MOCK_PLATFORM_QUIET": "true"]) { _, new in new }
+            .merging(environment) { _, new in new }
         output = Pipe()
         process.standardOutput = output
         try process.run()

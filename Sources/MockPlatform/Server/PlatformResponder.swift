@@ -28,6 +28,9 @@ public struct PlatformResponder: HTTPResponder {
     public func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
+        if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers[.accept]) {
+            return Response(status: status, headers: headers)
+        }
         let module = modules.module(for: target.path)
         guard let name = target.tenant, let module, !module.isControlPlane else {
             return await answer(request, context: context, target: target, module: module).response
@@ -121,7 +124,7 @@ public struct PlatformResponder: HTTPResponder {
 
     private func checkRoute(_ method: HTTPRequest.Method, target: TenantPath, shape: any ErrorShape) throws(APIError) {
         let allowed = routes.methods(for: target.path)
-        guard !allowed.isEmpty, !routes.hasEmptyParameter(target.unfolded) else {
+        guard !allowed.isEmpty, !routes.hasEmptyParameter(target.unfolded, method: method) else {
             var headers = HTTPFields()
             headers[RouteHint.header] = RouteHint.hint(for: method, path: target.path, in: routes)
             throw APIError(.notFound, shape.unknownRouteMessage, headers: headers)

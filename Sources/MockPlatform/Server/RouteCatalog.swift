@@ -97,13 +97,15 @@ public struct RouteCatalog: Sendable {
     /// Whether a path as sent (empty segments kept) names a route with an empty path parameter:
     /// `/_mock/campaigns/` is getCampaign with an empty id, `/_mock/campaigns//send` is
     /// sendCampaign with one. Folding the empty segment away would answer it as another
-    /// operation (the list, a 405), so the front door answers 404 instead.
-    public func hasEmptyParameter(_ unfolded: some StringProtocol) -> Bool {
+    /// operation (the list, a 405), so the front door answers 404 instead. Only routes that
+    /// answer `method` count: `GET /_mock/tenants/` is the list with a trailing slash, as
+    /// `/_mock/tenants/{name}` answers DELETE only.
+    public func hasEmptyParameter(_ unfolded: some StringProtocol, method: HTTPRequest.Method) -> Bool {
         guard unfolded.hasSuffix("/") || unfolded.contains("//") else { return false }
         let segments = unfolded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
         guard let candidates = bySegmentCount[segments.count] else { return false }
         return candidates.contains { index in
-            zip(templates[index].parsed, segments).allSatisfy { segment, value in
+            templates[index].methods.contains(method) && zip(templates[index].parsed, segments).allSatisfy { segment, value in
                 guard value.isEmpty else { return segment.matches(value) }
                 if case .parameter = segment { return true }
                 return false

@@ -5,7 +5,9 @@ import XCTest
 /// Drives a driver to qualification through the public API.
 extension TestPlatform {
     /// The base of absolute URLs of an in-process server with default options.
-    static let publicBase = "http://127.0.0.1:8080"
+    /// Where the in-process test client's requests say they went (`Host: localhost`), so the
+    /// base of the absolute URLs the mock answers them with.
+    static let publicBase = "http://localhost"
 
     /// The instant every offer test freezes the clock at.
     static let offerTestNow = "2024-06-10T12:00:00Z"

@@ -29,15 +29,18 @@ struct TestPlatform {
 
     static let apiKey = "mock-api-key"
 
-    /// Runs `test` against a new in-process server started with `options`.
+    /// Runs `test` against a new in-process server started with `options`; its log shows
+    /// warnings and worse (not a line per request).
     static func run(
         options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void
     ) async throws {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
         let app = try MockPlatformServer.makeApplication(
             options: options,
             fixtures: TestFixtures.shared,
             specs: try SpecCatalog.bundled(),
-            logger: Logger(label: "test")
+            logger: logger
         )
         try await app.test(.router) { client in
             try await test(TestPlatform(client: client))
