@@ -13,6 +13,7 @@ they are missing, except under CI (``CI=true``), where that is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -92,6 +93,15 @@ def type_into(browser, element_id, value):
     field = browser.find_element(By.ID, element_id)
     field.clear()
     field.send_keys(value)
+
+
+@contextlib.contextmanager
+def dashboard(browser):
+    """A fresh mock-platform with the dashboard open in `browser`; yields the server."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with MockServer() as mock:
+        browser.get(mock.base_url + "/_mock/ui")
+        yield mock
 
 
 def screenshot(browser, name, panel=None):
@@ -216,9 +226,7 @@ def points(mock, prefix=""):
 
 
 def test_a_members_points_move_with_apply_and_redeem_and_the_wallet_pass_downloads(browser, downloads):
-    ARTIFACTS.mkdir(exist_ok=True)
-    with MockServer() as mock:
-        browser.get(mock.base_url + "/_mock/ui")
+    with dashboard(browser) as mock:
         wait(browser, lambda: css(browser, '#member-ids option[value="member-inactive"]'), message="the member suggestions")
         journal_before = mock.call("GET", "/_mock/requests/count")["count"]
         browser.execute_async_script("refresh().then(arguments[arguments.length - 1])")
@@ -257,9 +265,7 @@ def test_a_members_points_move_with_apply_and_redeem_and_the_wallet_pass_downloa
 
 
 def test_campaigns_from_every_template_sent_to_a_token_and_a_client(browser):
-    ARTIFACTS.mkdir(exist_ok=True)
-    with MockServer() as mock:
-        browser.get(mock.base_url + "/_mock/ui")
+    with dashboard(browser) as mock:
         wait(browser, lambda: "No campaigns" in text(browser, "#campaigns"), message="the empty campaigns panel")
         template = Select(browser.find_element(By.ID, "campaign-template"))
         kinds = {
@@ -308,9 +314,7 @@ def test_campaigns_from_every_template_sent_to_a_token_and_a_client(browser):
 
 
 def test_events_config_and_tenants(browser):
-    ARTIFACTS.mkdir(exist_ok=True)
-    with MockServer() as mock:
-        browser.get(mock.base_url + "/_mock/ui")
+    with dashboard(browser) as mock:
         wait(browser, lambda: "No events yet" in text(browser, "#events"), message="the empty event stream")
 
         # An event fired on the tenant appears; the type filter hides it and brings it back.
