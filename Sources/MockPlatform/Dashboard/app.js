@@ -496,6 +496,7 @@ onSubmit("member-form", async () => {
   await loadMember();
 }, "member-message");
 act($("wallet-pass"), downloadWalletPass, "member-message");
+for (const id of ["rewards", "activities"]) fill(id, [], 5, "Pick a member and press Show.");
 
 onSubmit("campaign-form", async () => {
   const created = await api("/_mock/campaigns", { method: "POST", body: { payload: typedObject("campaign-payload", "The payload") } });
