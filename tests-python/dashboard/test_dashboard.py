@@ -160,7 +160,7 @@ def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(brows
         assert css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed(), "the driver at phone width"
 
 
-def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
+def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser, downloads):
     with MockServer("--admin-token", "s3cret") as mock:
         browser.get(mock.base_url + "/_mock/ui")
         wait(browser, lambda: browser.find_element(By.ID, "token-form").is_displayed(), message="the token form")
@@ -171,6 +171,13 @@ def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
         browser.refresh()
         wait(browser, lambda: css(browser, '[data-scenario="qualified-driver"]'), message="the token survives a reload")
         assert not browser.find_element(By.ID, "token-form").is_displayed()
+
+        # The member panel (the app's API, no token) and the wallet pass (its id from the config, with it).
+        type_into(browser, "member", "member-gold")
+        click(browser, "#member-form button[type=submit]")
+        wait_for_text(browser, '#member-summary [data-field="points"] dd', "420")
+        click(browser, "#wallet-pass")
+        wait(browser, lambda: list(downloads.glob("*.pkpass")), message="the pass, downloaded with the token set")
 
 
 APNS_TOKEN = "a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
