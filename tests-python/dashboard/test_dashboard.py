@@ -3,13 +3,17 @@
 Applies the new-driver scenario, advances the tenant clock a week with the page's control, and
 waits until the driver's offer and the signed qualification delivery show in their panels; then
 checks the page at phone width. Also uses the other controls: replays a delivery, adds, sees hit
-and deletes a fault rule, and downloads a push's simulator file. Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
+and deletes a fault rule, and downloads a push's simulator file; applies a loyalty reward and
+redeems an activity, downloads a member's Wallet pass, authors campaigns from each template and
+sends them, watches the event stream, changes the tenant config and switches tenant.
+Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
 Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package: skipped when
 they are missing, except under CI (``CI=true``), where that is a failure.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -29,7 +33,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - reported below
     webdriver = None
 
@@ -74,6 +78,48 @@ def click(browser, selector, message=""):
     wait(browser, lambda: css(browser, selector)[0].click() or True, message=message or selector)
 
 
+def text(browser, selector):
+    """The text of the first element matching `selector`; "" while there is none."""
+    found = css(browser, selector)
+    return found[0].text if found else ""
+
+
+def wait_for_text(browser, selector, expected, message=""):
+    """Waits until the first element matching `selector` shows `expected` in its text."""
+    wait(browser, lambda: expected in text(browser, selector), message=message or f"{expected!r} in {selector}")
+
+
+def type_into(browser, element_id, value):
+    field = browser.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(value)
+
+
+@contextlib.contextmanager
+def dashboard(browser):
+    """A fresh mock-platform with the dashboard open in `browser`; yields the server."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with MockServer() as mock:
+        browser.get(mock.base_url + "/_mock/ui")
+        yield mock
+
+
+def screenshot(browser, name, panel=None):
+    """Saves ``artifacts/<name>``, scrolled to the panel with id `panel` when given."""
+    if panel:
+        browser.execute_script("document.getElementById(arguments[0]).scrollIntoView()", panel)
+    browser.save_screenshot(str(ARTIFACTS / name))
+
+
+def at_phone_width(browser, name, panel=None):
+    """Narrows the window to a phone's 390 px, checks nothing scrolls sideways, saves a screenshot."""
+    browser.set_window_size(390, 844)
+    wait(browser, lambda: browser.execute_script("return window.innerWidth") <= 400, message="phone width")
+    overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 390px"
+    screenshot(browser, name, panel)
+
+
 def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(browser):
     ARTIFACTS.mkdir(exist_ok=True)
     with Receiver() as receiver, MockServer("--webhook-url", receiver.url, "--webhook-retry-profile", "fast") as mock:
@@ -110,15 +156,11 @@ def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(brows
         )
         browser.save_screenshot(str(ARTIFACTS / "dashboard.png"))
 
-        browser.set_window_size(390, 844)
-        wait(browser, lambda: browser.execute_script("return window.innerWidth") <= 400, message="phone width")
-        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 390px"
-        wait(browser, lambda: css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed(), message="the driver at phone width")
-        browser.save_screenshot(str(ARTIFACTS / "dashboard-phone.png"))
+        at_phone_width(browser, "dashboard-phone.png")
+        assert css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed(), "the driver at phone width"
 
 
-def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
+def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser, downloads):
     with MockServer("--admin-token", "s3cret") as mock:
         browser.get(mock.base_url + "/_mock/ui")
         wait(browser, lambda: browser.find_element(By.ID, "token-form").is_displayed(), message="the token form")
@@ -129,6 +171,13 @@ def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser):
         browser.refresh()
         wait(browser, lambda: css(browser, '[data-scenario="qualified-driver"]'), message="the token survives a reload")
         assert not browser.find_element(By.ID, "token-form").is_displayed()
+
+        # The member panel (the app's API, no token) and the wallet pass (its id from the config, with it).
+        type_into(browser, "member", "member-gold")
+        click(browser, "#member-form button[type=submit]")
+        wait_for_text(browser, '#member-summary [data-field="points"] dd', "420")
+        click(browser, "#wallet-pass")
+        wait(browser, lambda: list(downloads.glob("*.pkpass")), message="the pass, downloaded with the token set")
 
 
 APNS_TOKEN = "a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90"
@@ -174,3 +223,146 @@ def test_replay_a_delivery_add_and_delete_a_fault_and_download_a_push(browser, d
         saved = json.loads(next(downloads.glob("*.apns")).read_text())
         assert saved["Simulator Target Bundle"] == "com.example.app"
         assert "aps" in saved
+
+
+LOYALTY = {"Poq-User-Id": "member-gold"}
+
+
+def points(mock, prefix=""):
+    return mock.call("GET", prefix + "/loyalty/v1/summary", headers=LOYALTY)["points"]
+
+
+def test_a_members_points_move_with_apply_and_redeem_and_the_wallet_pass_downloads(browser, downloads):
+    with dashboard(browser) as mock:
+        wait(browser, lambda: css(browser, '#member-ids option[value="member-inactive"]'), message="the member suggestions")
+        journal_before = mock.call("GET", "/_mock/requests/count")["count"]
+        browser.execute_async_script("refresh().then(arguments[arguments.length - 1])")
+        assert mock.call("GET", "/_mock/requests/count")["count"] == journal_before, "auto-refresh calls no app API"
+
+        type_into(browser, "member", "member-gold")
+        click(browser, "#member-form button[type=submit]")
+        summary = '#member-summary [data-field="points"] dd'
+        wait_for_text(browser, summary, "420", message="member-gold's 420 points")
+        assert "Gold" in text(browser, '#member-summary [data-field="tier"] dd')
+
+        click(browser, '#rewards tr[data-item="rw-2off"] button')
+        wait(browser, lambda: text(browser, summary) == "220", message="420 - 200 points after applying rw-2off")
+        wait_for_text(browser, '#rewards tr[data-item="rw-2off"]', "applied")
+        click(browser, '#activities tr[data-item="ac-review"] button')
+        wait(browser, lambda: text(browser, summary) == "270", message="220 + 50 points after redeeming ac-review")
+        wait_for_text(browser, '#activities tr[data-item="ac-review"]', "applied")
+        assert points(mock) == 270
+
+        # Applying it again is refused with the API's own reason, shown in the panel.
+        click(browser, '#rewards tr[data-item="rw-2off"] button')
+        wait_for_text(browser, "#member-message", "reward rw-2off is already applied")
+        assert "error" in browser.find_element(By.ID, "member-message").get_attribute("class")
+
+        click(browser, "#wallet-pass")
+        wait(browser, lambda: list(downloads.glob("*.pkpass")), message="the downloaded .pkpass")
+        wait(browser, lambda: next(downloads.glob("*.pkpass")).read_bytes()[:2] == b"PK", message="a zip (PK)")
+        wait_for_text(browser, "#member-message", "pass.com.example.mock.loyalty")
+        screenshot(browser, "dashboard-loyalty.png", "member-panel")
+
+        # A member without a loyalty account shows the API's 404 reason instead of a summary.
+        type_into(browser, "member", "member-no-loyalty")
+        click(browser, "#member-form button[type=submit]")
+        wait_for_text(browser, "#rewards", "loyalty account")
+        at_phone_width(browser, "dashboard-loyalty-phone.png", "member-panel")
+
+
+def test_campaigns_from_every_template_sent_to_a_token_and_a_client(browser):
+    with dashboard(browser) as mock:
+        wait(browser, lambda: "No campaigns" in text(browser, "#campaigns"), message="the empty campaigns panel")
+        template = Select(browser.find_element(By.ID, "campaign-template"))
+        kinds = {
+            "simple push": "simple_push",
+            "rich media, single image": "rich_media_single_image",
+            "silent SDK command": "silent_sdk_command",
+            "template banner": "template_banner",
+            "walkthrough": "walkthrough",
+        }
+        assert [option.text for option in template.options] == list(kinds)
+        for name, kind in kinds.items():
+            template.select_by_visible_text(name)
+            click(browser, "#campaign-form button[type=submit]")
+            wait(browser, lambda: css(browser, f'#campaigns tr[data-kind="{kind}"]'), message=f"the {name} campaign")
+        assert sorted(c["kind"] for c in mock.call("GET", "/_mock/campaigns")["campaigns"]) == sorted(kinds.values())
+
+        # A refresh that changed nothing keeps the rows; the simple push, sent to an iPhone's token,
+        # lands in the push outbox.
+        simple = css(browser, '#campaigns tr[data-kind="simple_push"]')[0]
+        browser.execute_async_script("refresh().then(arguments[arguments.length - 1])")
+        assert "simple_push" in simple.text, "the row survives a refresh"
+        type_into(browser, "send-target", APNS_TOKEN)
+        click(browser, '#campaigns tr[data-kind="simple_push"] button')
+        wait_for_text(browser, "#campaign-message", "1 push(es) in the outbox")
+        wait(browser, lambda: any("synerise_campaign" in row.text for row in css(browser, "#pushes tr[data-push]")), message="the push in the outbox")
+
+        # The walkthrough goes to a client UUID, whose campaign backend then serves it.
+        Select(browser.find_element(By.ID, "send-kind")).select_by_value("client_uuids")
+        type_into(browser, "send-target", "client-1")
+        click(browser, '#campaigns tr[data-kind="walkthrough"] button')
+        wait_for_text(browser, "#campaign-message", "to client client-1")
+        status, walkthrough = mock.request(
+            "GET", "/campaign-backend/campaign/get-walkthrough/client-1", headers={"Authorization": "Bearer app-token"}
+        )
+        assert status == 200 and walkthrough["campaign"]["title"] == "Welcome"
+
+        # A payload the server refuses shows its reason; Delete removes a campaign.
+        type_into(browser, "campaign-payload", '{"aps": {"alert": {"title": "Hi", "body": "there"}}}')
+        click(browser, "#campaign-form button[type=submit]")
+        wait_for_text(browser, "#campaign-message", "payload.issuer is required")
+        click(browser, '#campaigns tr[data-kind="walkthrough"] button.secondary')
+        wait(browser, lambda: not css(browser, '#campaigns tr[data-kind="walkthrough"]'), message="the walkthrough deleted")
+        assert len(mock.call("GET", "/_mock/campaigns")["campaigns"]) == 4
+        screenshot(browser, "dashboard-campaigns.png", "campaigns-panel")
+        at_phone_width(browser, "dashboard-campaigns-phone.png", "campaigns-panel")
+
+
+def test_events_config_and_tenants(browser):
+    with dashboard(browser) as mock:
+        wait(browser, lambda: "No events yet" in text(browser, "#events"), message="the empty event stream")
+
+        # An event fired on the tenant appears; the type filter hides it and brings it back.
+        mock.call("POST", "/_mock/webhooks/trigger", {"event": "qualification", "driver_id": "d1"}, expect=202)
+        wait_for_text(browser, '#events tr[data-type="qualification"]', "d1", message="the qualification event")
+        event_type = Select(browser.find_element(By.ID, "event-type"))
+        event_type.select_by_visible_text("offer_click")
+        wait_for_text(browser, "#events", "No offer_click events.")
+        event_type.select_by_visible_text("every type")
+        wait(browser, lambda: css(browser, '#events tr[data-type="qualification"]'), message="the event, unfiltered")
+
+        # A change of setting is applied and shown; a refused one shows the server's reason.
+        type_into(browser, "config-patch", '{"qualification_push_message": "Hi from the dashboard"}')
+        click(browser, "#config-form button[type=submit]")
+        wait_for_text(browser, "#config", "Hi from the dashboard")
+        assert "Changed qualification_push_message" in text(browser, "#config-message")
+        type_into(browser, "config-patch", '{"api_key": ["other"]}')
+        click(browser, "#config-form button[type=submit]")
+        wait_for_text(browser, "#config-message", "unknown setting api_key (did you mean api_keys?)")
+        assert mock.call("GET", "/_mock/config")["api_keys"] == ["mock-api-key"]
+        click(browser, "#config-copy")
+        wait(browser, lambda: '"api_keys"' in browser.find_element(By.ID, "config-patch").get_attribute("value"), message="the settings copied")
+        click(browser, "#config-form button[type=submit]")
+        wait_for_text(browser, "#config-message", "Accepted; no setting changed")
+
+        # Switching to tenant ci-1 shows its own settings and its own members.
+        type_into(browser, "member", "member-gold")
+        click(browser, "#member-form button[type=submit]")
+        points_shown = '#member-summary [data-field="points"] dd'
+        wait_for_text(browser, points_shown, "420")
+        click(browser, '#rewards tr[data-item="rw-2off"] button')
+        wait(browser, lambda: text(browser, points_shown) == "220", message="default tenant's member after applying")
+        mock.call("GET", "/t/ci-1/_mock/config")
+        click(browser, 'tr[data-tenant="ci-1"] button', message="ci-1 in the tenants panel")
+        wait(browser, lambda: browser.find_element(By.ID, "tenant").get_attribute("value") == "ci-1", message="the tenant field")
+        wait_for_text(browser, 'tr[data-tenant="ci-1"]', "shown")
+        wait(browser, lambda: "Yay! You qualified" in text(browser, "#config"), message="ci-1's own settings")
+        wait(browser, lambda: "No events yet" in text(browser, "#events"), message="ci-1's own events")
+        wait(browser, lambda: text(browser, points_shown) == "420", message="ci-1's member-gold")
+        click(browser, '#activities tr[data-item="ac-review"] button')
+        wait(browser, lambda: text(browser, points_shown) == "470", message="ci-1's member after redeeming")
+        assert points(mock, "/t/ci-1") == 470 and points(mock) == 220
+        screenshot(browser, "dashboard-panels.png", "events-panel")
+        at_phone_width(browser, "dashboard-panels-phone.png", "config-panel")

@@ -7,7 +7,7 @@ import Logging
 import XCTest
 
 /// The dashboard's files and the drivers list it reads (`openapi/control.yaml` tag dashboard,
-/// listIQLDrivers).
+/// listIQLDrivers); `tests-python/dashboard` drives the page itself in a browser.
 final class DashboardTests: XCTestCase {
     func testThePageAndItsTwoFilesAreServedWithTheirTypes() async throws {
         try await TestPlatform.run { platform in
@@ -24,6 +24,29 @@ final class DashboardTests: XCTestCase {
             let unknown = try await platform.send(.get, "/_mock/ui/other.js")
             XCTAssertEqual(unknown.status, .notFound)
             XCTAssertEqual(unknown.headers[.contentType], "application/problem+json")
+        }
+    }
+
+    func testEveryElementTheScriptLooksUpIsOnThePage() async throws {
+        try await TestPlatform.run { platform in
+            let page = try await platform.send(.get, "/_mock/ui").text
+            let script = try await platform.send(.get, "/_mock/ui/app.js").text
+            // $("id"), fill("id", …), typedObject("id", …) and the panels' own message lines (last argument).
+            let lookups = try Regex(#"(?:\$\(|fill\(|typedObject\()"([a-z-]+)"|"([a-z]+-message)"\)"#)
+            let ids = Set(script.matches(of: lookups).compactMap { match in
+                (match.output[1].substring ?? match.output[2].substring).map(String.init)
+            })
+            let newPanels = [
+                "member", "rewards", "activities", "wallet-pass", "member-message", "campaigns", "campaign-template",
+                "campaign-payload", "send-target", "campaign-message", "events", "event-type", "tenants", "config",
+                "config-patch", "config-message",
+            ]
+            for id in newPanels {
+                XCTAssertTrue(ids.contains(id), "the script uses #\(id)")
+            }
+            for id in ids.sorted() {
+                XCTAssertTrue(page.contains(#"id="\#(id)""#), "the page has the element #\(id) the script uses")
+            }
         }
     }
 
