@@ -17,6 +17,11 @@ final class BrowserLiveTests: XCTestCase {
         let dashboard = try await server.request("GET", "/_mock/ui", headers: Self.browser)
         XCTAssertEqual(dashboard.status, 200)
 
+        let icon = try await server.request("GET", "/favicon.ico", headers: Self.browser)
+        XCTAssertEqual(icon.status, 204)
+        let journal = try await server.request("GET", "/_mock/requests/count").json()
+        XCTAssertEqual(journal["count"] as? Int, 0, "neither the icon nor the redirects are API calls")
+
         let api = try await server.request("GET", "/", headers: ["Accept": "application/json"])
         XCTAssertEqual(api.status, 401)
         XCTAssertEqual(try api.json()["error"] as? String, "missing api key", "an API client gets what it got before")
@@ -24,10 +29,6 @@ final class BrowserLiveTests: XCTestCase {
         XCTAssertEqual(control.status, 404)
         XCTAssertEqual(control.header("Content-Type"), "application/problem+json")
 
-        let icon = try await server.request("GET", "/favicon.ico", headers: Self.browser)
-        XCTAssertEqual(icon.status, 204)
-        let journal = try await server.request("GET", "/_mock/requests/count").json()
-        XCTAssertEqual(journal["count"] as? Int, 0, "neither the icon nor the redirects are API calls")
         XCTAssertEqual(try server.stop(), 0)
     }
 }
