@@ -127,7 +127,20 @@ final class CommandLineLiveTests: XCTestCase {
         try FileManager.default.copyItem(at: fixtures, to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{".utf8).write(to: folder.appendingPathComponent("campaigns.json"))
-        try assertOneLine(["serve", "--port", "0", "--fixtures", folder.path], mentions: "campaigns.json is not valid")
+        try assertOneLine(["serve", "--port", "0", "--fixtures", folder.path], mentions: "fixture file campaigns.json: not valid JSON — point --fixtures")
+    }
+
+    func testABadTenantJSONAndAStateFileThatIsNotJSONAreSaidInWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        let fixtures = LiveServer.repositoryRoot.appendingPathComponent("Resources/fixtures").resolvingSymlinksInPath()
+        try FileManager.default.copyItem(at: fixtures, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"members": 5}"#.utf8).write(to: folder.appendingPathComponent("loyalty.json"))
+        try assertOneLine(["serve", "--port", "0", "--fixtures", folder.path], mentions: "fixture file loyalty.json: members must be a list")
+        let state = folder.appendingPathComponent("state.json")
+        try Data("not json".utf8).write(to: state)
+        try assertOneLine(["serve", "--port", "0", "--state-file", state.path],
+                          mentions: "state is not valid JSON: send a document GET /_mock/state exported")
     }
 
     func testABrokenScenarioIsNamed() throws {

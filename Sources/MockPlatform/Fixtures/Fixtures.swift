@@ -66,7 +66,7 @@ public struct Fixtures: Sendable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw FixtureError("fixture file \(name) is not valid: \(error)")
+            throw FixtureError("fixture file \(name): \(DecodingFailure.describe(error))")
         }
     }
 }

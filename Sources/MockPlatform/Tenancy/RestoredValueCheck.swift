@@ -54,7 +54,7 @@ enum RestoredValueCheck {
         switch error {
         case let error as APIError: error
         case let error as InstantOutOfRange: refused(prefix + error.field, "must be an instant within years 1 to 9999")
-        default: .badRequest("state is not valid: \(prefix)\(TenantStateDocument.reason(error))")
+        default: .badRequest("state is not valid: \(prefix)\(DecodingFailure.describe(error))")
         }
     }
 

@@ -16,13 +16,21 @@ public enum TenantStateDocument {
     public static func snapshot(from data: Data) throws(APIError) -> TenantSnapshot {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
-        struct Version: Decodable { var version: Int? }
-        guard let version = try? decoder.decode(Version.self, from: data), version.version == TenantSnapshot.currentVersion else {
+        let document: JSONValue
+        do {
+            document = try decoder.decode(JSONValue.self, from: data)
+        } catch {
+            throw .badRequest("state is \(DecodingFailure.describe(error)): send a document GET /_mock/state exported")
+        }
+        guard case .object(let fields) = document else {
+            throw .badRequest("state must be a JSON object, as GET /_mock/state exports")
+        }
+        guard fields["version"] == .integer(Int64(TenantSnapshot.currentVersion)) else {
             throw .badRequest("state version must be \(TenantSnapshot.currentVersion)")
         }
         let snapshot: TenantSnapshot
         do {
-            try RestoredValueCheck.check(try decoder.decode(JSONValue.self, from: data))
+            try RestoredValueCheck.check(document)
             snapshot = try decoder.decode(TenantSnapshot.self, from: data)
         } catch {
             throw RestoredValueCheck.refusal(error)
@@ -31,15 +39,4 @@ public enum TenantStateDocument {
         return snapshot
     }
 
-    /// A decoding error in one line: where and what.
-    static func reason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
 }

@@ -55,6 +55,22 @@ final class StateTests: XCTestCase {
         }
     }
 
+    func testRefusalsSayWhatIsMissingInWords() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.put, "/_mock/state", json: ["version": 1]).assertProblem(.badRequest, "state is not valid: clock is required")
+            try await platform.send(.put, "/_mock/state", json: ["version": 1, "clock": 5]).assertProblem(
+                .badRequest, "state is not valid: clock must be an object"
+            )
+            try await platform.send(.put, "/_mock/state", json: [1]).assertProblem(.badRequest, "request body must be a JSON object")
+        }
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("not json".utf8))) { error in
+            XCTAssertEqual((error as? APIError)?.message, "state is not valid JSON: send a document GET /_mock/state exported")
+        }
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("[1]".utf8))) { error in
+            XCTAssertEqual((error as? APIError)?.message, "state must be a JSON object, as GET /_mock/state exports")
+        }
+    }
+
     /// Values that used to be restored as given and crash the process later (a next sequence of
     /// 0 underflowed, a sequence of 2^63 trapped in `/_mock/events`) are refused with a 400
     /// naming the field, the tenant unchanged, and counted as the `state_document` limit.
