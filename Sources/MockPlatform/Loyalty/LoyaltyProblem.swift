@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// Why a loyalty request is refused (`openapi/loyalty.yaml`, `loyalty-wallet.md` A.4): the
+/// Why a loyalty request is refused (`openapi/loyalty.yaml`, its Problem responses): the
 /// problem `type`, `title` and status of each reason.
 enum LoyaltyProblem: String, CaseIterable {
     case missingMember = "missing-member"

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Builds and signs members' Wallet passes with the server's signing identity
-/// (`loyalty-wallet.md` B, D): a fresh package, signed at the tenant's now, on every download.
+/// (`openapi/loyalty.yaml` getWalletPass, `openapi/wallet.yaml`): a fresh package, signed at
+/// the tenant's now, on every download.
 public struct PassIssuer: Sendable {
     public let identity: SigningIdentity
     let publicURL: PublicBaseURL

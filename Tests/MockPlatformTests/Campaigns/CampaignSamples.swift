@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The sample campaign payloads of `Resources/samples/campaigns.json` (one per kind, from
-/// `campaigns-push.md` section A), as the control API takes them.
+/// the Synerise contract's section A, as `openapi/campaigns.yaml` describes them), as the control
+/// API takes them.
 enum CampaignSamples {
     /// The payload of the sample for `kind`.
     static func payload(_ kind: String) throws -> [String: Any] {
