@@ -9,6 +9,10 @@ public struct LimitRejection: RawRepresentable, Hashable, Sendable {
 
     /// A journal filter or fault `path` glob over its segment or `**` bound.
     static let pathGlob = Self(rawValue: "path_glob")
+    /// A body over 1 MiB (`RequestBodyReader.maxBytes`).
+    static let bodySize = Self(rawValue: "body_size")
+    /// A new tenant past `--max-tenants`.
+    static let tenants = Self(rawValue: "tenants")
     /// A JSON body nested deeper than `JSONParser.maxDepth`.
     static let jsonDepth = Self(rawValue: "json_depth")
     /// Trigger `overrides` with too many keys or too deep a key.

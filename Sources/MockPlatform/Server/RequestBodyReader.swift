@@ -19,7 +19,7 @@ enum RequestBodyReader {
         do {
             buffer = try await request.collectBody(upTo: maxBytes)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, "request body exceeds \(maxBytes) bytes")
+            throw APIError(.contentTooLarge, "request body exceeds \(maxBytes) bytes", limit: .bodySize)
         } catch {
             logger.debug("request body could not be read", metadata: ["error": "\(error)"])
             throw APIError.badRequest("request body could not be read")

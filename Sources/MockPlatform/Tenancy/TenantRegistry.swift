@@ -31,6 +31,9 @@ public final class TenantRegistry: Sendable {
         var generations: [TenantName: Int] = [:]
     }
 
+    /// A new tenant past `--max-tenants` (429, counted as the `tenants` limit).
+    static let tenantLimitReached = APIError(.tooManyRequests, "tenant limit reached", limit: .tenants)
+
     public init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
@@ -53,7 +56,7 @@ public final class TenantRegistry: Sendable {
         let now = wallClock()
         let tenant = try state.withLock { state throws(APIError) -> Tenant in
             if let tenant = state.tenants[name] { return tenant }
-            guard state.tenants.count < maxTenants else { throw APIError(.tooManyRequests, "tenant limit reached") }
+            guard state.tenants.count < maxTenants else { throw Self.tenantLimitReached }
             let tenant = try make(name, createdAt: now, generation: 0, restoring: nil)
             state.tenants[name] = tenant
             state.names.append(name)
@@ -122,7 +125,7 @@ public final class TenantRegistry: Sendable {
     private func nextGeneration(of name: TenantName) throws(APIError) -> (generation: Int, createdAt: Date) {
         try state.withLock { state throws(APIError) -> (Int, Date) in
             let old = state.tenants[name]
-            if old == nil, state.tenants.count >= maxTenants { throw APIError(.tooManyRequests, "tenant limit reached") }
+            if old == nil, state.tenants.count >= maxTenants { throw Self.tenantLimitReached }
             return (state.generations[name, default: 0] + 1, old?.createdAt ?? wallClock())
         }
     }

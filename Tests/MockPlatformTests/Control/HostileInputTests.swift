@@ -7,12 +7,6 @@ import XCTest
 /// its boundary: N passes, N + 1 answers the documented error, changes nothing, and is counted
 /// in `mockplatform_limit_rejections_total`.
 final class HostileInputTests: XCTestCase {
-    private static func rejections(_ platform: TestPlatform, _ limit: String) async throws -> Int {
-        let text = try await platform.send(.get, "/_mock/metrics").text
-        let series = #"mockplatform_limit_rejections_total{limit="\#(limit)"} "#
-        return text.split(separator: "\n").first { $0.hasPrefix(series) }.flatMap { Int($0.dropFirst(series.count)) } ?? 0
-    }
-
     private static func path(segments: Int) -> String { String(repeating: "/a", count: segments) }
 
     func testPathGlobsAreBoundedInTheJournalAndInFaultRules() async throws {
@@ -34,7 +28,7 @@ final class HostileInputTests: XCTestCase {
                 .assertProblem(.badRequest, tooComplex)
             let faults = try await platform.send(.get, "/_mock/faults").json()["faults"] as? [Any]
             XCTAssertEqual(faults?.count, 1, "nothing stored for a refused rule")
-            let counted = try await Self.rejections(platform, "path_glob")
+            let counted = Int(try await LimitMetrics.rejections("path_glob", platform))
             XCTAssertEqual(counted, 4)
         }
     }
@@ -59,7 +53,7 @@ final class HostileInputTests: XCTestCase {
             ).assertProblem(.badRequest, "overrides keys must have at most 16 dotted segments")
             let after = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
             XCTAssertEqual(after?.count, 1, "no event for a refused trigger")
-            let counted = try await Self.rejections(platform, "trigger_overrides")
+            let counted = Int(try await LimitMetrics.rejections("trigger_overrides", platform))
             XCTAssertEqual(counted, 2)
             let state = try await platform.send(.get, "/_mock/state")
             XCTAssertEqual(state.status, .ok, "the state still exports")
@@ -79,7 +73,7 @@ final class HostileInputTests: XCTestCase {
             let iql = try await platform.iql(.put, "/iql/v1/driver/d1/info", body: nested(65))
             XCTAssertEqual(iql.status, .badRequest)
             XCTAssertEqual(iql.iqlError, "JSON body nested deeper than 64 levels")
-            let counted = try await Self.rejections(platform, "json_depth")
+            let counted = Int(try await LimitMetrics.rejections("json_depth", platform))
             XCTAssertEqual(counted, 2)
         }
     }
@@ -95,7 +89,7 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual((try faults.json()["faults"] as? [Any])?.count, 0, "nothing stored")
             let withoutOrigin = try await platform.send(.post, "/_mock/reset")
             XCTAssertEqual(withoutOrigin.status, .ok)
-            let counted = try await Self.rejections(platform, "cross_origin")
+            let counted = Int(try await LimitMetrics.rejections("cross_origin", platform))
             XCTAssertEqual(counted, 2)
         }
     }
