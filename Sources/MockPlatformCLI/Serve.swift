@@ -42,7 +42,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Drop a tenant other than default after this long without a request: 500ms, 5s, 1m, 24h; 0 = never. Env: MOCK_PLATFORM_TENANT_IDLE_TTL. Default: 24h.")
     var tenantIdleTtl: String?
 
-    @Option(help: "A per-tenant bound, NAME=N, repeatable; NAME: drivers, trips (per driver), device_tokens, members, faults, campaigns, endpoints, registrations. Env: MOCK_PLATFORM_QUOTA (comma-separated; a flag wins for its NAME). Defaults: 1000000 each, trips 10000, faults and campaigns 1000, endpoints 100.")
+    @Option(help: "A per-tenant bound, NAME=N, repeatable; NAME: drivers, trips (per driver), device_tokens, members, faults, campaigns, endpoints, registrations, clients (Synerise client UUIDs). Env: MOCK_PLATFORM_QUOTA (comma-separated; a flag wins for its NAME). Defaults: 1000000 each, trips 10000, faults and campaigns 1000, endpoints 100.")
     var quota: [String] = []
 
     @Option(parsing: .unconditional, help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")

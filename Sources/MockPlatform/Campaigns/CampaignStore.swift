@@ -18,6 +18,7 @@ public actor CampaignStore: ModuleStore {
         self.runtime = runtime
         state = try snapshot.map { try Self.state(State.self, from: $0) } ?? State(ids: runtime.seed.generator(for: "campaigns"))
         state.ids = runtime.seed.generator(for: "campaigns", restoring: state.ids)
+        try runtime.quotas.admit(.clients, adding: 0, to: state.sentToClient.count)
     }
 
     public func snapshot() throws -> JSONValue { try Self.json(state) }
@@ -50,9 +51,12 @@ public actor CampaignStore: ModuleStore {
     }
 
     /// Makes a campaign visible to clients; a repeat send keeps its first position, except for
-    /// a walkthrough, which becomes the client's newest.
+    /// a walkthrough, which becomes the client's newest. 429 (and nothing sent) when the new
+    /// clients would pass the tenant's `clients` quota.
     public func send(_ id: String, toClients clients: [String]) throws(APIError) {
         let campaign = try campaign(id)
+        let newClients = Set(clients).subtracting(state.sentToClient.keys).count
+        try runtime.quotas.admit(.clients, adding: newClients, to: state.sentToClient.count)
         for client in clients {
             var sent = state.sentToClient[client, default: []]
             if campaign.kind == .walkthrough { sent.removeAll { $0 == id } }

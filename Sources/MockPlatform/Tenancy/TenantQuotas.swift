@@ -16,11 +16,13 @@ public struct TenantQuotas: Sendable, Equatable {
         case campaigns
         case endpoints
         case registrations
+        /// Synerise client UUIDs a campaign was sent to (`client_uuids`).
+        case clients
 
         /// The bound a server starts with.
         public var defaultLimit: Int {
             switch self {
-            case .drivers, .deviceTokens, .members, .registrations: 1_000_000
+            case .drivers, .deviceTokens, .members, .registrations, .clients: 1_000_000
             case .trips: 10_000
             case .faults, .campaigns: 1_000
             case .endpoints: 100

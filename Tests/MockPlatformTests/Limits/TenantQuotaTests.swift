@@ -20,6 +20,28 @@ final class TenantQuotaTests: XCTestCase {
         reply.assertProblem(.tooManyRequests, "tenant quota exceeded: \(collection)", file: file, line: line)
     }
 
+    func testClientUUIDsACampaignIsSentTo() async throws {
+        try await Self.run([.clients: 2]) { probe in
+            let platform = probe.platform
+            let id = try await CampaignAuthoringTests.createID(platform, kind: "simple_push")
+            let two = try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["client_uuids": ["c1", "c2", "c1"]])
+            XCTAssertEqual(two.status, .accepted, "two distinct clients: \(two.text)")
+            let again = try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["client_uuids": ["c2"]])
+            XCTAssertEqual(again.status, .accepted, "a known client takes no new slot")
+            Self.assertProblem(
+                try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["client_uuids": ["c3"], "device_tokens": [SampleTokens.apns]]),
+                "clients"
+            )
+            let pushes = try await platform.send(.get, "/_mock/pushes").json()["pushes"] as? [Any]
+            XCTAssertEqual(pushes?.count, 0, "a refused send sends nothing")
+            let bearer: HTTPFields = [.authorization: "Bearer sdk"]
+            let c3 = try await platform.send(.get, "/campaign-backend/campaign/IOS/get-pushes/c3", headers: bearer)
+            XCTAssertEqual(c3.text, "[]")
+            let counted = try await LimitMetrics.rejections("quota_clients", platform)
+            XCTAssertEqual(counted, 1)
+        }
+    }
+
     func testDriversAndTripsPerDriver() async throws {
         try await Self.run([.drivers: 2, .trips: 3]) { probe in
             let platform = probe.platform
