@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Hot-path benchmark (issue 12 a/b): GET /iql/v1/driver/d1/status on one or more mock-platform
-# binaries, side by side in one run, against nginx serving the identical body as a static file
-# and, with --connexion, a Python OpenAPI mock (connexion 3 mock mode) serving openapi/iql.yaml.
-# Every target gets the same `wrk -t1 -c64 -d10s --latency`, one after the other.
+# Hot-path benchmark: GET /iql/v1/driver/d1/status on one or more mock-platform binaries, side by
+# side in one run, against nginx serving the identical body as a static file, the framework's
+# ceiling (bench/ceiling: a bare Hummingbird route answering the same bytes, release build) and,
+# with --connexion, a Python OpenAPI mock (connexion 3 mock mode) serving openapi/iql.yaml.
+# Then GET /_mock/health on each mock and on the ceiling. Every target gets the same
+# `wrk -t1 -c64 -d10s --latency`, one after the other.
 #
-# Usage: bench/hotpath.sh [--connexion] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
+# Usage: bench/hotpath.sh [--connexion] [--no-ceiling] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
 #   e.g. bench/hotpath.sh before=/tmp/mp-before after=.build-release/release/mock-platform
 # Run from the repository root. Installs wrk and nginx (apt-get) and connexion (pip) if missing.
 set -euo pipefail
-DURATION=10s; ROUNDS=1; CONNEXION=0; TARGETS=()
+DURATION=10s; ROUNDS=1; CONNEXION=0; CEILING=1; TARGETS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --connexion) CONNEXION=1 ;;
+    --no-ceiling) CEILING=0 ;;
     --duration) DURATION="$2"; shift ;;
     --rounds) ROUNDS="$2"; shift ;;
     *=*) TARGETS+=("$1") ;;
@@ -24,6 +27,11 @@ for t in "${TARGETS[@]}"; do
   bin=${t#*=}
   [ -x "$bin" ] || { echo "$bin is missing: build it first with \`swift build -c release --product mock-platform --scratch-path .build-release\` (benchmarks measure release builds)" >&2; exit 2; }
 done
+CEILING_BIN=.build-ceiling/release/Ceiling
+if [ "$CEILING" = 1 ] && [ ! -x "$CEILING_BIN" ]; then
+  echo "building the ceiling: swift build -c release --package-path bench/ceiling --scratch-path .build-ceiling" >&2
+  swift build -c release --package-path bench/ceiling --scratch-path .build-ceiling >&2
+fi
 command -v wrk >/dev/null || apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
 command -v nginx >/dev/null || apt-get install -y nginx-light >/dev/null || { apt-get update >/dev/null && apt-get install -y nginx-light >/dev/null; }
 if [ "$CONNEXION" = 1 ] && ! python3 -c 'import connexion, uvicorn' 2>/dev/null; then
@@ -38,7 +46,7 @@ wait_http() { for _ in $(seq 1 500); do curl -fs -o /dev/null "$1" && return 0; 
 AUTH='Authorization: APIKEY mock-api-key'
 PATH_STATUS=/iql/v1/driver/d1/status
 
-declare -A URL
+declare -A URL HEALTH
 for t in "${TARGETS[@]}"; do
   label=${t%%=*}; bin=${t#*=}; port=$(free_port)
   "$bin" serve --port "$port" --log-level error --data-dir "$WORK/$label.data" >"$WORK/$label.log" 2>&1 & PIDS+=($!)
@@ -53,6 +61,7 @@ for t in "${TARGETS[@]}"; do
   cmp -s "$WORK/$first.body" "$WORK/${t%%=*}.body" || { echo "bodies differ: $first vs ${t%%=*}" >&2; exit 1; }
 done
 echo "body ($(wc -c <"$WORK/$first.body") bytes): $(cat "$WORK/$first.body")"
+curl -fs "${URL[$first]%$PATH_STATUS}/_mock/health" >"$WORK/health.body"
 
 # nginx: the same bytes, same content type, as a static file.
 mkdir -p "$WORK/www/iql/v1/driver/d1"; cp "$WORK/$first.body" "$WORK/www/iql/v1/driver/d1/status"
@@ -67,7 +76,19 @@ NGINX
 nginx -c "$WORK/nginx.conf" -p "$WORK"
 wait_http "http://127.0.0.1:$NPORT$PATH_STATUS"
 ORDER=(nginx); URL[nginx]="http://127.0.0.1:$NPORT$PATH_STATUS"
-for t in "${TARGETS[@]}"; do ORDER+=("${t%%=*}"); done
+HEALTH_ORDER=()
+if [ "$CEILING" = 1 ]; then
+  HPORT=$(free_port)
+  "$CEILING_BIN" --port "$HPORT" --route "$PATH_STATUS=$WORK/$first.body" --route "/_mock/health=$WORK/health.body" \
+    >"$WORK/ceiling.log" 2>&1 & PIDS+=($!)
+  wait_http "http://127.0.0.1:$HPORT/_mock/health"
+  curl -fs "http://127.0.0.1:$HPORT$PATH_STATUS" | cmp -s - "$WORK/$first.body" || { echo "the ceiling's body differs" >&2; exit 1; }
+  ORDER+=(hummingbird); URL[hummingbird]="http://127.0.0.1:$HPORT$PATH_STATUS"
+  HEALTH_ORDER+=(hummingbird); HEALTH[hummingbird]="http://127.0.0.1:$HPORT/_mock/health"
+fi
+for t in "${TARGETS[@]}"; do
+  ORDER+=("${t%%=*}"); HEALTH_ORDER+=("${t%%=*}"); HEALTH[${t%%=*}]="${URL[${t%%=*}]%$PATH_STATUS}/_mock/health"
+done
 
 if [ "$CONNEXION" = 1 ]; then
   CPORT=$(free_port)
@@ -91,5 +112,19 @@ for round in $(seq 1 "$ROUNDS"); do
     echo "$name $round $rps" >>"$WORK/rps"
   done
 done
-echo "ratio of mean rps to nginx's:"
-awk '{s[$1]+=$3; n[$1]++} END {for (k in s) m[k]=s[k]/n[k]; for (k in m) printf "  %-12s %8.0f rps  %.3fx nginx%s\n", k, m[k], m[k]/m["nginx"], ("connexion" in m && k!="connexion" && k!="nginx") ? sprintf("  %.1fx connexion", m[k]/m["connexion"]) : ""}' "$WORK/rps"
+echo "ratio of mean rps to nginx's and to the bare-Hummingbird ceiling's:"
+awk '{s[$1]+=$3; n[$1]++} END {for (k in s) m[k]=s[k]/n[k]; for (k in m) printf "  %-12s %8.0f rps  %.3fx nginx%s%s\n", k, m[k], m[k]/m["nginx"], ("hummingbird" in m) ? sprintf("  %.3fx ceiling", m[k]/m["hummingbird"]) : "", ("connexion" in m && k!="connexion" && k!="nginx") ? sprintf("  %.1fx connexion", m[k]/m["connexion"]) : ""}' "$WORK/rps"
+
+echo "GET /_mock/health: wrk -t1 -c64 -d$DURATION --latency URL"
+printf '%-12s %5s %10s %9s %9s\n' target round rps p50 p99
+for round in $(seq 1 "$ROUNDS"); do
+  for name in "${HEALTH_ORDER[@]}"; do
+    out=$(wrk -t1 -c64 -d"$DURATION" --latency "${HEALTH[$name]}")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    p50=$(awk '$1=="50%" {print $2}' <<<"$out"); p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+    printf '%-12s %5s %10s %9s %9s\n' "$name" "$round" "$rps" "$p50" "$p99"
+    echo "$name $round $rps" >>"$WORK/health-rps"
+  done
+done
+echo "health, ratio of mean rps to the ceiling's:"
+awk '{s[$1]+=$3; n[$1]++} END {for (k in s) m[k]=s[k]/n[k]; for (k in m) printf "  %-12s %8.0f rps%s\n", k, m[k], ("hummingbird" in m) ? sprintf("  %.3fx ceiling", m[k]/m["hummingbird"]) : ""}' "$WORK/health-rps"
