@@ -33,10 +33,21 @@ struct Trigger: AsyncParsableCommand {
         do {
             let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
             let messages = (answer["message_ids"] as? [String]) ?? []
+            for unmatched in (answer["unmatched_overrides"] as? [[String: Any]]) ?? [] {
+                FileHandle.standardError.write(Data((Self.warning(unmatched, event: event) + "\n").utf8))
+            }
             print("event \(answer["event_id"] as? String ?? "?") recorded; messages: \(messages.isEmpty ? "none (no endpoint takes it)" : messages.joined(separator: ", "))")
         } catch let error as CLIError {
             FileHandle.standardError.write(Data("mock-platform trigger: \(error)\n".utf8))
             throw ExitCode.failure
         }
+    }
+
+    /// One line for an override the server reports the payload did not have (`unmatched_overrides`
+    /// of `openapi/control.yaml` TriggerResult): it was still sent, with the path added.
+    static func warning(_ unmatched: [String: Any], event: String) -> String {
+        let path = unmatched["path"] as? String ?? "?"
+        let closest = (unmatched["closest"] as? String).map { " (did you mean \($0)?)" } ?? ""
+        return "mock-platform trigger: warning: the \(event) payload has no \(path)\(closest); --set \(path) added it"
     }
 }

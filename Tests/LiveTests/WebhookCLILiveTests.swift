@@ -16,6 +16,7 @@ final class WebhookCLILiveTests: XCTestCase {
         let triggered = try await trigger.wait()
         XCTAssertEqual(triggered, 0, trigger.text)
         let recorded = try await trigger.line(containing: "recorded")
+        XCTAssertEqual(trigger.errorText, "", "metadata.message is a path of the engagement payload: no warning")
         let eventID = try XCTUnwrap(recorded.split(separator: " ").dropFirst().first.map(String.init))
 
         let relayed = try await relay.line(containing: eventID)
@@ -36,6 +37,25 @@ final class WebhookCLILiveTests: XCTestCase {
         let refused = try CLIProcess(["trigger", "nope", "--driver", "d1", "--server", base])
         let refusal = try await refused.wait()
         XCTAssertNotEqual(refusal, 0)
+        XCTAssertEqual(try server.stop(), 0)
+    }
+
+    func testTriggerWarnsAboutASetPathThePayloadDoesNotHaveAndStillSends() async throws {
+        let server = try LiveServer()
+        let base = server.baseURL.absoluteString
+        let trigger = try CLIProcess(["trigger", "offer_click", "--driver", "d1", "--set", "metadata.ofer_id=x", "--set", "metadata.offer_id=ad_1", "--server", base])
+        let status = try await trigger.wait()
+        XCTAssertEqual(status, 0, trigger.errorText)
+        _ = try await trigger.line(containing: "recorded")
+        try await Task.sleep(for: .milliseconds(100))
+        XCTAssertEqual(
+            trigger.errorText,
+            "mock-platform trigger: warning: the offer_click payload has no metadata.ofer_id (did you mean metadata.offer_id?); --set metadata.ofer_id added it\n"
+        )
+        let events = try await server.request("GET", "/_mock/events?type=offer_click").json()["events"] as? [[String: Any]]
+        let metadata = (events?.last?["payload"] as? [String: Any])?["metadata"] as? [String: Any]
+        XCTAssertEqual(metadata?["ofer_id"] as? String, "x", "sent with the path added")
+        XCTAssertEqual(metadata?["offer_id"] as? String, "ad_1")
         XCTAssertEqual(try server.stop(), 0)
     }
 

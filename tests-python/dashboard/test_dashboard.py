@@ -3,7 +3,7 @@
 Applies the new-driver scenario, advances the tenant clock a week with the page's control, and
 waits until the driver's offer and the signed qualification delivery show in their panels; then
 checks the page at phone width. Also uses the other controls: replays a delivery, adds, sees hit
-and deletes a fault rule, and downloads a push's simulator file; applies a loyalty reward and
+and deletes a fault rule, sees a 404's near-miss hint in the journal, and downloads a push's simulator file; applies a loyalty reward and
 redeems an activity, downloads a member's Wallet pass, authors campaigns from each template and
 sends them, watches the event stream, changes the tenant config and switches tenant.
 Screenshots go to ``artifacts/`` (CI keeps them as artifacts).
@@ -158,6 +158,20 @@ def test_apply_a_scenario_advance_the_clock_and_see_the_offer_and_delivery(brows
 
         at_phone_width(browser, "dashboard-phone.png")
         assert css(browser, 'tr[data-driver="driver-new"]')[0].is_displayed(), "the driver at phone width"
+
+
+def test_a_404_in_the_journal_shows_its_near_miss_hint(browser):
+    with dashboard(browser) as mock:
+        status, headers, _ = mock.exchange("GET", "/iql/v1/driver/d1/statu", headers={"Authorization": "APIKEY mock-api-key"})
+        assert status == 404
+        hint = headers["mock-hint"]
+        assert "/iql/v1/driver/{driver_id}/status" in hint
+        row = '#journal tr[data-request]'
+        wait(browser, lambda: "/iql/v1/driver/d1/statu" in text(browser, row), message="the 404 in the journal")
+        shown = css(browser, row + " .journal-hint")[0]
+        assert shown.text == hint, "the journal row shows the Mock-Hint the app was answered"
+        assert shown.is_displayed()
+        screenshot(browser, "dashboard-journal-hint.png", "journal-panel")
 
 
 def test_the_page_asks_for_the_admin_token_and_keeps_it_for_the_tab(browser, downloads):

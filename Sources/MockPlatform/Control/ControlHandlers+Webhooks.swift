@@ -79,9 +79,12 @@ extension ControlHandlers {
     func triggerWebhook(_ input: Operations.TriggerWebhook.Input) async throws -> Operations.TriggerWebhook.Output {
         let trigger = try WebhookTrigger(body: RequestBody.json ?? [:])
         let tenant = try Tenant.bound()
-        let event = try await tenant.iql.trigger(trigger.kind, driverID: trigger.driverID, overrides: trigger.overrides)
+        let (event, unmatched) = try await tenant.iql.trigger(trigger.kind, driverID: trigger.driverID, overrides: trigger.overrides)
         let messageIDs = try await tenant.webhooks.messageIDs(forEvent: event)
-        return .accepted(.init(body: .json(.init(eventId: event.id, messageIds: messageIDs))))
+        return .accepted(.init(body: .json(.init(
+            eventId: event.id, messageIds: messageIDs,
+            unmatchedOverrides: unmatched.map { .init(path: $0.path, closest: $0.closest) }
+        ))))
     }
 
     private static func recoverSince(_ body: [String: JSONValue]) throws(APIError) -> Date {

@@ -241,7 +241,10 @@ async function loadJournal() {
   const { requests } = answer;
   fill("journal", requests.map((entry) => {
     const status = el("span", { className: "tag " + (entry.status >= 200 && entry.status < 400 ? "good" : "bad"), text: entry.status || "closed" });
-    const path = el("span", { text: entry.path + (entry.query ? "?" + entry.query : "") });
+    // A 404's near-miss hint (the Mock-Hint the app was answered) goes under its path.
+    const path = el("div", {},
+      el("span", { text: entry.path + (entry.query ? "?" + entry.query : "") }),
+      entry.hint ? el("div", { className: "journal-hint", text: entry.hint }) : null);
     return row([short(entry.at), entry.method, path, status, entry.latency_ms], { "data-request": entry.id });
   }), 5, "No requests yet (the control API is not journalled).");
 }

@@ -205,12 +205,16 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Records an event built by hand (`openapi/control.yaml` triggerWebhook) for a driver, as
-    /// the engine would build it, with `overrides` applied; the driver is not changed.
-    public func trigger(_ kind: EventKind, driverID: String, overrides: [(path: String, value: JSONValue)]) throws(APIError) -> PlatformEvent {
+    /// the engine would build it, with `overrides` applied; the driver is not changed. Also
+    /// answers the overrides whose path the built payload did not have (applied all the same).
+    func trigger(
+        _ kind: EventKind, driverID: String, overrides: [(path: String, value: JSONValue)]
+    ) throws(APIError) -> (event: PlatformEvent, unmatched: [UnmatchedOverride]) {
         let now = runtime.clock.now
         let driver = preview(driverID) ?? Driver(id: driverID, optedInAt: now)
         var event = try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings, now: now)
             .event(ids: &state.ids)
+        let unmatched = UnmatchedOverride.find(overrides.map(\.path), in: event.payload)
         for (path, value) in overrides {
             guard let changed = event.payload.setting(path: path, to: value) else {
                 throw .badRequest("overrides.\(path) is not a valid path")
@@ -218,7 +222,7 @@ public actor IQLStore: ModuleStore {
             event.payload = changed
         }
         if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] { event.id = id }
-        return runtime.events.append([event])[0]
+        return (runtime.events.append([event])[0], unmatched)
     }
 
     /// Stores a scenario's driver as the engine leaves it now, without recording the events its

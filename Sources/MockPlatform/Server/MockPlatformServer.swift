@@ -119,7 +119,10 @@ public enum MockPlatformServer {
                 on: recorder,
                 configuration: openAPIConfiguration,
                 middlewares: [
-                    OperationGate(shape: module.errorShape, rules: module.rules, metrics: webhooks.metrics),
+                    OperationGate(
+                        shape: module.errorShape, rules: module.rules, metrics: webhooks.metrics,
+                        parameters: ParameterIndex(specYAML: try specs.document(named: module.name))
+                    ),
                     try NullCompletion(specYAML: specs.document(named: module.name)),
                     HeaderEncodingRestorer(),
                 ]

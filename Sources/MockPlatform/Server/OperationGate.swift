@@ -24,6 +24,8 @@ struct OperationGate: ServerMiddleware {
     let shape: any ErrorShape
     let rules: [String: OperationRule]
     let metrics: PlatformMetrics
+    /// The module document's declared parameters, to name the one a refused request got wrong.
+    var parameters: ParameterIndex?
 
     func intercept(
         _ request: HTTPRequest,
@@ -43,7 +45,7 @@ struct OperationGate: ServerMiddleware {
             let context = ErrorContext(
                 path: String((request.path ?? "/").prefix { $0 != "?" }), now: binding.map { $0.registry.now(of: $0.name) } ?? Date()
             )
-            let refusal = Self.apiError(for: error)
+            let refusal = Self.apiError(for: error, parameters: parameters)
             if let limit = refusal.limit { metrics.recordLimitRejection(limit) }
             let rendered = shape.render(refusal, context: context)
             return (rendered.0, HTTPBody(rendered.1))
@@ -51,15 +53,20 @@ struct OperationGate: ServerMiddleware {
     }
 
     /// The contract error behind a thrown error: a handler's own `APIError`; a 400 for input the
-    /// generated decoder refused (the runtime then has no decoded input); a 500 for anything
-    /// else, decoding errors of the server's own code included. The middlewares inside this one
-    /// throw only `APIError`s, so a missing input otherwise means the request was at fault.
-    static func apiError(for error: any Error) -> APIError {
+    /// generated decoder refused (the runtime then has no decoded input), naming the parameter
+    /// whose value its declaration refuses when `parameters` finds one (the decoder's own error
+    /// names neither); a 500 for anything else, decoding errors of the server's own code
+    /// included. The middlewares inside this one throw only `APIError`s, so a missing input
+    /// otherwise means the request was at fault.
+    static func apiError(for error: any Error, parameters: ParameterIndex? = nil) -> APIError {
         if let error = error as? APIError { return error }
         if let error = error as? ServerError {
             if let underlying = error.underlyingError as? APIError { return underlying }
             if error.operationInput == nil, error.operationOutput == nil {
-                return .badRequest("request does not match the \(error.operationID) schema")
+                let named = parameters?.refusal(
+                    operationID: error.operationID, path: error.request.path, pathParameters: error.requestMetadata.pathParameters
+                )
+                return .badRequest(named ?? "request does not match the \(error.operationID) schema")
             }
         }
         return .internal

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A query or path parameter as an operation of an OpenAPI document declares it, with what its
+/// schema accepts, to say in words why a value was refused:
+/// `query parameter limit must be an integer between 1 and 10000, got "abc"`.
+struct DeclaredParameter: Sendable, Equatable {
+    /// Where the parameter is read from.
+    enum Location: String, Sendable {
+        case query
+        case path
+    }
+
+    /// The values the generated decoder accepts; `text` is anything (patterns are not enforced
+    /// by the decoder, so they are left to the operation's own rules).
+    enum Accepted: Sendable, Equatable {
+        case integer(minimum: Int?, maximum: Int?)
+        case number
+        case boolean
+        case oneOf([String])
+        case dateTime
+        case text
+    }
+
+    let name: String
+    let location: Location
+    let accepted: Accepted
+
+    /// Longest part of a refused value quoted back.
+    static let maxQuoted = 64
+
+    /// The message for `value`, nil when the schema accepts it.
+    func refusal(of value: String) -> String? {
+        guard !accepts(value) else { return nil }
+        let shown = value.count > Self.maxQuoted ? value.prefix(Self.maxQuoted) + "…" : value
+        return "\(location.rawValue) parameter \(name) must be \(expectation), got \"\(shown)\""
+    }
+
+    private func accepts(_ value: String) -> Bool {
+        switch accepted {
+        case .integer: Int(value) != nil
+        case .number: Double(value) != nil
+        case .boolean: value == "true" || value == "false"
+        case .oneOf(let values): values.contains(value)
+        case .dateTime: RFC3339.date(from: value) != nil
+        case .text: true
+        }
+    }
+
+    /// What the schema accepts, in words after "must be".
+    private var expectation: String {
+        switch accepted {
+        case .integer(let minimum?, let maximum?): "an integer between \(minimum) and \(maximum)"
+        case .integer(let minimum?, nil): "an integer of at least \(minimum)"
+        case .integer(nil, let maximum?): "an integer of at most \(maximum)"
+        case .integer(nil, nil): "an integer"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .oneOf(let values) where values.count == 2: "\(values[0]) or \(values[1])"
+        case .oneOf(let values): "one of \(values.joined(separator: ", "))"
+        case .dateTime: "an RFC 3339 date-time"
+        case .text: "a string"
+        }
+    }
+}
+
+extension DeclaredParameter {
+    /// Reads a parameter object (its `$ref` already resolved) whose scalars are strings
+    /// (`Yams.Resolver.basic`); `schemas` resolves a schema `$ref`. Nil for a parameter that is
+    /// neither in the query nor in the path.
+    init?(_ object: [String: Any], schemas: [String: Any]) {
+        guard let name = object["name"] as? String,
+              let location = (object["in"] as? String).flatMap(Location.init(rawValue:))
+        else { return nil }
+        var schema = object["schema"] as? [String: Any] ?? [:]
+        if let reference = schema["$ref"] as? String, let resolved = schemas[String(reference.split(separator: "/").last ?? "")] as? [String: Any] {
+            schema = resolved
+        }
+        self.name = name
+        self.location = location
+        if let values = schema["enum"] as? [Any] {
+            accepted = .oneOf(values.map { "\($0)" })
+            return
+        }
+        switch schema["type"] as? String {
+        case "integer": accepted = .integer(minimum: (schema["minimum"] as? String).flatMap { Int($0) }, maximum: (schema["maximum"] as? String).flatMap { Int($0) })
+        case "number": accepted = .number
+        case "boolean": accepted = .boolean
+        case "string" where schema["format"] as? String == "date-time": accepted = .dateTime
+        default: accepted = .text
+        }
+    }
+}
