@@ -8,14 +8,14 @@ extension IQLHandlers {
 
     func getAdUnit(_ input: Operations.GetAdUnit.Input) async throws -> Operations.GetAdUnit.Output {
         let tenant = try Tenant.bound()
-        try await requireDriver(input.path.driverId, in: tenant)
-        let logo = try AdDimensions(
-            x: input.query.imageDimX, y: input.query.imageDimY,
-            names: ("image_dim_x", "image_dim_y"), fallback: Self.defaultLogoSize
-        )
-        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
-        let now = tenant.clock.now
-        let campaigns = try await tenant.iql.campaigns
+        let id = input.path.driverId
+        try DriverID.validate(id)
+        let dimensions = (x: input.query.imageDimX, y: input.query.imageDimY)
+        let (driver, now, campaigns, logo) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+            (reading.driver, reading.now, reading.campaigns, try AdDimensions(
+                x: dimensions.x, y: dimensions.y, names: ("image_dim_x", "image_dim_y"), fallback: Self.defaultLogoSize
+            ))
+        }
         var body = Components.Schemas.AdUnitResponse()
         if let offer = driver.latestActiveOffer(at: now), let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }) {
             body.driverInfo = .init(publisherAppName: tenant.settings.publisherAppName, driverId: driver.id)
@@ -26,11 +26,12 @@ extension IQLHandlers {
 
     func listOffers(_ input: Operations.ListOffers.Input) async throws -> Operations.ListOffers.Output {
         let tenant = try Tenant.bound()
-        try await requireDriver(input.path.userId, in: tenant, name: "user_id")
-        let filters = try OfferFilters(type: input.query._type, subtype: input.query.subtype, max: input.query.max)
-        let driver = try await evaluatedDriver(input.path.userId, in: tenant)
-        let now = tenant.clock.now
-        let campaigns = try await tenant.iql.campaigns
+        let id = input.path.userId
+        try DriverID.validate(id, name: "user_id")
+        let query = input.query
+        let (driver, now, campaigns, filters) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+            (reading.driver, reading.now, reading.campaigns, try OfferFilters(type: query._type, subtype: query.subtype, max: query.max))
+        }
         var offers: [Components.Schemas.Offer] = []
         for offer in driver.activeOffers(at: now) {
             guard let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }), filters.admits(campaign),

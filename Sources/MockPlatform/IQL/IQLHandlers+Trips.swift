@@ -40,13 +40,15 @@ extension IQLHandlers {
     }
 
     func listDriverTrips(_ input: Operations.ListDriverTrips.Input) async throws -> Operations.ListDriverTrips.Output {
-        let tenant = try Tenant.bound()
-        try await requireDriver(input.path.driverId, in: tenant)
-        let query = try TripPageQuery(
-            limit: input.query.limit, cursor: input.query.cursor,
-            orderType: input.query.orderType, lengthUnit: input.query.lengthUnit
-        )
-        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
+        let id = input.path.driverId
+        try DriverID.validate(id)
+        let parameters = input.query
+        let (driver, query) = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+            (reading.driver, try TripPageQuery(
+                limit: parameters.limit, cursor: parameters.cursor,
+                orderType: parameters.orderType, lengthUnit: parameters.lengthUnit
+            ))
+        }
         let page = query.page(of: driver.trips)
         return .ok(.init(body: .json(.init(
             trips: page.trips.map { Self.wire($0, unit: query.unit) },

@@ -37,7 +37,9 @@ struct IQLHandlers: APIProtocol {
     }
 
     func getDriverInfo(_ input: Operations.GetDriverInfo.Input) async throws -> Operations.GetDriverInfo.Output {
-        let driver = try await knownDriver(input.path.driverId, in: try Tenant.bound())
+        let id = input.path.driverId
+        try DriverID.validate(id)
+        let driver = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { $0.driver }
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
             country: driver.country,
@@ -49,11 +51,12 @@ struct IQLHandlers: APIProtocol {
     }
 
     func getDriverStatus(_ input: Operations.GetDriverStatus.Input) async throws -> Operations.GetDriverStatus.Output {
-        let tenant = try Tenant.bound()
-        try await requireDriver(input.path.driverId, in: tenant)
-        let window = try StatusWindow(startDate: input.query.startDate, today: CalendarDay(containing: tenant.clock.now))
-        let driver = try await evaluatedDriver(input.path.driverId, in: tenant)
-        let now = tenant.clock.now
+        let id = input.path.driverId
+        try DriverID.validate(id)
+        let startDate = input.query.startDate
+        let (driver, now, window) = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+            (reading.driver, reading.now, try StatusWindow(startDate: startDate, today: CalendarDay(containing: reading.now)))
+        }
         let metrics = DriverMetrics(trips: driver.trips, window: window.range)
         let ratings = metrics.eventRatings
         return .ok(.init(body: .json(.init(
@@ -94,23 +97,6 @@ struct IQLHandlers: APIProtocol {
         return .ok(.init(body: .json(.init(countries: [.init(countryCode: "USA", states: states)]))))
     }
 
-    /// The driver, after the `driver_id` rules and an engine run; 404 `invalid driver id` when
-    /// unknown.
-    func knownDriver(_ id: String, in tenant: Tenant, name: String = "driver_id") async throws -> Driver {
-        try await requireDriver(id, in: tenant, name: name)
-        return try await evaluatedDriver(id, in: tenant)
-    }
-
-    /// The `driver_id` rules, then 404 `invalid driver id` when unknown; changes nothing, so a
-    /// request refused by a later check leaves no trace.
-    func requireDriver(_ id: String, in tenant: Tenant, name: String = "driver_id") async throws {
-        try DriverID.validate(id, name: name)
-        guard try await tenant.iql.preview(id) != nil else { throw APIError.notFound("invalid driver id") }
-    }
-
-    /// The driver after an engine run (which records what it emits): once every check passed.
-    func evaluatedDriver(_ id: String, in tenant: Tenant) async throws -> Driver {
-        guard let driver = try await tenant.iql.driver(id) else { throw APIError.notFound("invalid driver id") }
-        return driver
-    }
+    /// What a read of an unknown driver answers (before any 400 of its query).
+    static let invalidDriver = APIError.notFound("invalid driver id")
 }

@@ -7,7 +7,8 @@ import Foundation
 /// emitted, in one isolated step: readers never see an offer before its event, and event times
 /// follow the order of the operations. After each engine run the driver's timer is set for the
 /// next instant the engine has something to do (`EngineSchedule`), so time-based rules fire by
-/// themselves while the clock runs.
+/// themselves while the clock runs. Until that instant the driver is settled: reads answer from
+/// the stored driver without running the engine or writing anything.
 public actor IQLStore: ModuleStore {
     /// Leads kept per tenant; older ones are dropped (click numbers keep counting).
     public static let leadCapacity = 10_000
@@ -24,6 +25,16 @@ public actor IQLStore: ModuleStore {
 
     private var state: State
     private let runtime: TenantRuntime
+    /// Drivers the engine has nothing to do for until their `nextDue`: derived, never
+    /// snapshotted. A driver missing here is due (restored, or changed without an engine run).
+    private var settled: [String: Settled] = [:]
+
+    /// When the engine last brought a driver up to date, and the next instant it has something
+    /// to do for it (`EngineSchedule`; `distantFuture` when nothing).
+    private struct Settled {
+        let evaluatedAt: Date
+        let nextDue: Date
+    }
 
     init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
         var initial = try snapshot.map { try Self.state(State.self, from: $0) }
@@ -31,8 +42,9 @@ public actor IQLStore: ModuleStore {
         initial.ids = runtime.seed.generator(for: "iql", restoring: initial.ids)
         self.runtime = runtime
         state = initial
+        let now = runtime.clock.now
         for driver in initial.drivers.values {
-            Self.scheduleTimer(for: driver, campaigns: initial.campaigns, runtime: runtime, store: self)
+            Self.scheduleTimer(for: driver, campaigns: initial.campaigns, runtime: runtime, store: self, after: now)
         }
     }
 
@@ -42,16 +54,22 @@ public actor IQLStore: ModuleStore {
     public var leads: [Lead] { state.leads }
     public var campaigns: [Campaign] { state.campaigns }
 
-    /// The driver as of now, after the engine has run for it; nil when unknown.
+    /// The driver as of now, after the engine has run for it when due; nil when unknown.
     public func driver(_ id: String) -> Driver? {
-        guard state.drivers[id] != nil else { return nil }
-        evaluate([id], now: runtime.clock.now)
+        guard let driver = state.drivers[id] else { return nil }
+        let now = runtime.clock.now
+        guard isDue(id, at: now) else {
+            checkSettled(driver, now: now)
+            return driver
+        }
+        evaluate([id], now: now)
         return state.drivers[id]
     }
 
-    /// Every driver as of now, after the engine has run for each, by id.
+    /// Every driver as of now, after the engine has run for each that is due, by id.
     public func allDrivers() -> [Driver] {
-        evaluateAll()
+        let now = runtime.clock.now
+        evaluate(state.drivers.keys.sorted().filter { isDue($0, at: now) }, now: now)
         return state.drivers.values.sorted { $0.id < $1.id }
     }
 
@@ -59,9 +77,35 @@ public actor IQLStore: ModuleStore {
     /// event: what a contract rule looks at before a request is accepted.
     public func preview(_ id: String) -> Driver? {
         guard var driver = state.drivers[id] else { return nil }
+        let now = runtime.clock.now
+        guard isDue(id, at: now) else {
+            checkSettled(driver, now: now)
+            return driver
+        }
         var ids = state.ids
-        _ = engine.evaluate(&driver, now: runtime.clock.now, ids: &ids)
+        _ = engine.evaluate(&driver, now: now, ids: &ids)
         return driver
+    }
+
+    /// A read in one step: `answer` gets the driver as of now (the engine run first only when
+    /// due), "now" and the campaigns, and may refuse (a query's 400) — then nothing is kept.
+    /// Otherwise what the engine did is committed; a settled driver is neither written nor has
+    /// its timer set again. `unknown` is thrown first when there is no such driver.
+    public func read<T: Sendable>(
+        _ id: String, unknown: APIError, _ answer: (DriverReading) throws(APIError) -> T
+    ) throws(APIError) -> T {
+        let now = runtime.clock.now
+        guard var driver = state.drivers[id] else { throw unknown }
+        guard isDue(id, at: now) else {
+            checkSettled(driver, now: now)
+            return try answer(DriverReading(driver: driver, now: now, campaigns: state.campaigns))
+        }
+        var ids = state.ids
+        let emitted = engine.evaluate(&driver, now: now, ids: &ids)
+        let result = try answer(DriverReading(driver: driver, now: now, campaigns: state.campaigns))
+        state.ids = ids
+        commit([driver], events: emitted, evaluatedAt: now)
+        return result
     }
 
     /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a
@@ -107,7 +151,7 @@ public actor IQLStore: ModuleStore {
         try admitTrips(driver, before: tripsBefore)
         emitted += engine.evaluate(&driver, now: now, ids: &ids)
         state.ids = ids
-        commit([driver], events: emitted)
+        commit([driver], events: emitted, evaluatedAt: now)
         return result
     }
 
@@ -127,7 +171,7 @@ public actor IQLStore: ModuleStore {
     ) throws(APIError) -> (lead: Lead, campaign: Campaign) {
         let now = runtime.clock.now
         guard state.drivers[driverID] != nil else { throw .notFound("invalid driver id") }
-        evaluate([driverID], now: now)
+        if isDue(driverID, at: now) { evaluate([driverID], now: now) }
         guard var driver = state.drivers[driverID],
               let index = driver.offers.firstIndex(where: { $0.offerID == offerID }),
               let campaign = state.campaigns.first(where: { $0.campaignID == driver.offers[index].campaignID })
@@ -146,7 +190,7 @@ public actor IQLStore: ModuleStore {
             driver.offers[index].clicked = true
             emitted.append(OfferClickEvent(driverID: driverID, offerID: offerID, campaign: campaign, now: now).event(ids: &state.ids))
         }
-        commit([driver], events: emitted)
+        commit([driver], events: emitted, evaluatedAt: nil)
         return (lead, campaign)
     }
 
@@ -171,7 +215,7 @@ public actor IQLStore: ModuleStore {
                 driverID: id, offerID: offerID, campaign: campaign, reason: reason, publisherAppID: settings.publisherAppID, now: now
             ).event(ids: &state.ids))
         }
-        commit(changed, events: emitted)
+        commit(changed, events: emitted, evaluatedAt: nil)
         return changed.count
     }
 
@@ -201,7 +245,9 @@ public actor IQLStore: ModuleStore {
             throw .notFound("no campaign \(campaignID)")
         }
         state.campaigns.remove(at: index)
-        for driver in state.drivers.values { scheduleTimer(for: driver) }
+        settled.removeAll()
+        let now = runtime.clock.now
+        for driver in state.drivers.values { scheduleTimer(for: driver, after: now) }
     }
 
     /// Records an event built by hand (`openapi/control.yaml` triggerWebhook) for a driver, as
@@ -229,12 +275,14 @@ public actor IQLStore: ModuleStore {
     /// history implies (they happened before anyone watched); what happens next emits as usual.
     public func settle(_ driver: Driver) {
         var driver = driver
-        _ = engine.evaluate(&driver, now: runtime.clock.now, ids: &state.ids)
-        commit([driver], events: [])
+        let now = runtime.clock.now
+        _ = engine.evaluate(&driver, now: now, ids: &state.ids)
+        commit([driver], events: [], evaluatedAt: now)
     }
 
-    /// Stores a driver as given, and sets its timer; for seeding and tests.
-    public func put(_ driver: Driver) { commit([driver], events: []) }
+    /// Stores a driver as given, and sets its timer; for seeding and tests. The engine runs for
+    /// it at its next use.
+    public func put(_ driver: Driver) { commit([driver], events: [], evaluatedAt: nil) }
 
     /// 429 when `driverID` is new and the tenant holds its quota of drivers.
     private func admitDriver(_ driverID: String) throws(APIError) {
@@ -262,32 +310,62 @@ public actor IQLStore: ModuleStore {
             emitted += engine.evaluate(&driver, now: now, ids: &state.ids)
             changed.append(driver)
         }
-        commit(changed, events: emitted)
+        commit(changed, events: emitted, evaluatedAt: now)
     }
 
     /// Stores drivers and records the events about them in the same isolated step, then sets
-    /// each driver's timer.
-    private func commit(_ drivers: [Driver], events: [PlatformEvent]) {
+    /// each driver's timer. `evaluatedAt` is when the engine last ran for them, nil when they
+    /// changed after it (they are due then).
+    private func commit(_ drivers: [Driver], events: [PlatformEvent], evaluatedAt: Date?) {
         for driver in drivers { state.drivers[driver.id] = driver }
         runtime.events.append(events)
-        for driver in drivers { scheduleTimer(for: driver) }
+        let now = evaluatedAt ?? runtime.clock.now
+        for driver in drivers {
+            let due = scheduleTimer(for: driver, after: now)
+            settled[driver.id] = evaluatedAt.map { Settled(evaluatedAt: $0, nextDue: due ?? .distantFuture) }
+        }
     }
 
-    private func scheduleTimer(for driver: Driver) {
-        Self.scheduleTimer(for: driver, campaigns: state.campaigns, runtime: runtime, store: self)
+    /// Whether the engine may have something to do for the driver at `now`: unknown to
+    /// `settled`, past its next instant, or the clock set back before its last run.
+    private func isDue(_ id: String, at now: Date) -> Bool {
+        guard let settled = settled[id] else { return true }
+        return now < settled.evaluatedAt || now >= settled.nextDue
     }
 
-    /// Sets (or clears) the driver's timer for the next instant the engine has work for it.
-    private static func scheduleTimer(for driver: Driver, campaigns: [Campaign], runtime: TenantRuntime, store: IQLStore) {
+    /// Debug builds check `EngineSchedule`'s promise on every run the store skips: the engine,
+    /// run now, would change nothing and emit nothing.
+    private func checkSettled(_ driver: Driver, now: Date) {
+        #if DEBUG
+        var copy = driver
+        var ids = state.ids
+        let emitted = engine.evaluate(&copy, now: now, ids: &ids)
+        assert(copy == driver && emitted.isEmpty, "EngineSchedule missed a rule for driver \(driver.id) at \(now)")
+        #endif
+    }
+
+    @discardableResult
+    private func scheduleTimer(for driver: Driver, after now: Date) -> Date? {
+        Self.scheduleTimer(for: driver, campaigns: state.campaigns, runtime: runtime, store: self, after: now)
+    }
+
+    /// Sets (or clears) the driver's timer for the next instant after `now` the engine has work
+    /// for it, and returns that instant.
+    @discardableResult
+    private static func scheduleTimer(
+        for driver: Driver, campaigns: [Campaign], runtime: TenantRuntime, store: IQLStore, after now: Date
+    ) -> Date? {
         let key = TimerKey.iqlDriver(driver.id)
         let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings)
-        guard let due = schedule.nextEvaluation(of: driver, after: runtime.clock.now) else {
-            return runtime.scheduler.cancel(key)
+        guard let due = schedule.nextEvaluation(of: driver, after: now) else {
+            runtime.scheduler.cancel(key)
+            return nil
         }
         let driverID = driver.id
         runtime.scheduler.schedule(key, at: due) { [weak store] in
             await store?.timerFired(for: driverID)
         }
+        return due
     }
 
     private func timerFired(for driverID: String) { evaluate([driverID], now: runtime.clock.now) }

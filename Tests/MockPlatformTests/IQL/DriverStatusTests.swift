@@ -157,6 +157,36 @@ final class DriverStatusTests: XCTestCase {
         try await tenant.iql.put(driver)
     }
 
+    /// A driver stored without an engine run (seeded) is due: its next read runs the engine, so
+    /// enough trips qualify it then, once; later reads of the settled driver emit nothing more
+    /// and leave its timer where it was.
+    func testASeededDriverQualifiesAtItsNextReadOnly() async throws {
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+            try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
+            try await platform.createDriver("d1")
+            try await Self.seed(registry, trips: [
+                TripFactory.trip("2024-06-01T08:00:00Z", miles: 5),
+                TripFactory.trip("2024-06-01T18:00:00Z", miles: 5),
+                TripFactory.trip("2024-06-02T08:00:00Z", miles: 5),
+                TripFactory.trip("2024-06-02T18:00:00Z", miles: 5),
+                TripFactory.trip("2024-06-03T07:00:00Z", miles: 5),
+            ])
+            let first = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(first.status, .ok, first.text)
+            let metrics = try XCTUnwrap(try first.json()["metrics"] as? [String: Any])
+            XCTAssertEqual(metrics["offer_available"] as? Bool, true, first.text)
+            let timers = try await platform.send(.get, "/_mock/timers").text
+            for _ in 0..<3 {
+                let again = try await platform.iql(.get, Self.status)
+                XCTAssertEqual(again.text, first.text)
+            }
+            let events = try await platform.send(.get, "/_mock/events?type=qualification&driver_id=d1").json()
+            XCTAssertEqual((events["events"] as? [Any])?.count, 1, "one qualification, at the first read")
+            let timersAfter = try await platform.send(.get, "/_mock/timers").text
+            XCTAssertEqual(timersAfter, timers)
+        }
+    }
+
     func testMetricsAggregateValidTripsInTheWindow() async throws {
         try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
