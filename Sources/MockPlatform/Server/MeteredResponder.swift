@@ -14,11 +14,12 @@ struct MeteredResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
-        let response = try await inner.respond(to: request, context: context)
+        let resolved = inner.resolve(request)
+        let response = await inner.respond(to: request, context: context, resolved: resolved)
         let elapsed = ContinuousClock.now - started
-        let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
-        let module = inner.modules.module(for: target.path)?.name ?? "none"
-        let route = inner.routes.template(for: target.path) ?? "unmatched"
+        let target = resolved.target
+        let module = resolved.module?.module.name ?? "none"
+        let route = resolved.route.template ?? "unmatched"
         let status = response.status.code
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)
         context.logger.log(

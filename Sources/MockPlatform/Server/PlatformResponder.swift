@@ -26,25 +26,37 @@ public struct PlatformResponder: HTTPResponder {
     let webhooks: WebhookTransport
 
     public func respond(to request: Request, context: Context) async throws -> Response {
-        let started = ContinuousClock.now
+        await respond(to: request, context: context, resolved: resolve(request))
+    }
+
+    /// What every layer needs to know of a request, found once: its tenant path, the module
+    /// that owns it and the route that matches it.
+    func resolve(_ request: Request) -> ResolvedRequest {
         let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
+        return ResolvedRequest(target: target, module: modules.module(for: target.path), route: routes.match(target.path))
+    }
+
+    /// The answer to a request `resolve` has resolved.
+    func respond(to request: Request, context: Context, resolved: ResolvedRequest) async -> Response {
+        let started = ContinuousClock.now
+        let target = resolved.target
         if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers[.accept]) {
             return Response(status: status, headers: headers)
         }
-        let module = modules.module(for: target.path)
-        guard let name = target.tenant, let module, !module.isControlPlane else {
-            return await answer(request, context: context, target: target, module: module).response
+        guard let name = target.tenant, let module = resolved.module, !module.module.isControlPlane else {
+            return await answer(request, context: context, resolved: resolved, tenant: nil).response
         }
-        let arrivedAt = tenants.existing(name)?.clock.now
+        let tenant = tenants.existing(name)
+        let arrivedAt = tenant?.clock.now
         var injected = FaultInjection.Result.proceed
-        if let effect = faultEffect(for: request, target: target, tenant: name) {
+        if let effect = faultEffect(for: request, target: target, tenant: tenant) {
             injected = await FaultInjection(effect: effect, shape: module.errorShape).apply(
                 channel: context.channel, context: ErrorContext(path: target.path, now: tenants.now(of: name))
             )
         }
         let answered: (response: Response, body: ByteBuffer?)
         switch injected {
-        case .proceed: answered = await answer(request, context: context, target: target, module: module)
+        case .proceed: answered = await answer(request, context: context, resolved: resolved, tenant: tenant)
         case .answered(let response): answered = (response, nil)
         case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
         }
@@ -57,32 +69,34 @@ public struct PlatformResponder: HTTPResponder {
     }
 
     /// The effect of the tenant's first fault rule that hits this request, if the tenant exists.
-    private func faultEffect(for request: Request, target: TenantPath, tenant name: TenantName) -> FaultEffect? {
-        tenants.existing(name)?.runtime.faults.effect(
+    private func faultEffect(for request: Request, target: TenantPath, tenant: Tenant?) -> FaultEffect? {
+        tenant?.runtime.faults.effect(
             target: .api, method: request.method.rawValue, path: target.path,
             operationID: { operations.operationID(method: request.method, path: target.path) }
         )
     }
 
-    /// The module's answer, and the request body it read (for the journal).
+    /// The module's answer, and the request body it read (for the journal). `tenant` is the
+    /// request's tenant when the front door already looked it up.
     private func answer(
-        _ request: Request, context: Context, target: TenantPath, module: (any PlatformModule)?
+        _ request: Request, context: Context, resolved: ResolvedRequest, tenant: Tenant?
     ) async -> (response: Response, body: ByteBuffer?) {
-        let shape = module?.errorShape ?? ProblemErrorShape()
+        let target = resolved.target
+        let shape = resolved.module?.errorShape ?? ProblemErrorShape()
         var errorContext: ErrorContext { ErrorContext(path: target.path, now: tenants.now(of: target.tenant)) }
         var body: ByteBuffer?
         do {
-            guard let name = target.tenant, let module else {
+            guard let name = target.tenant, let module = resolved.module else {
                 throw APIError.notFound(shape.unknownRouteMessage)
             }
-            try module.requestGuard?.check(request.head, path: target.path, settings: tenants.settings(of: name))
-            try checkRoute(request.method, target: target, shape: shape)
+            try module.requestGuard?.check(request.head, path: target.path, settings: tenant?.settings ?? tenants.settings(of: name))
+            try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
             let routed = rewrite(request, toPath: target.path)
             let response = try await Tenant.$binding.withValue(TenantBinding(
-                name: name, registry: tenants, headers: request.headers, authority: request.head.authority
+                name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority
             )) {
                 try await RequestBody.$json.withValue(read?.json) {
                     try await router.respond(to: routed, context: context)
@@ -122,8 +136,9 @@ public struct PlatformResponder: HTTPResponder {
         journal.record(entry)
     }
 
-    private func checkRoute(_ method: HTTPRequest.Method, target: TenantPath, shape: any ErrorShape) throws(APIError) {
-        let allowed = routes.methods(for: target.path)
+    private func checkRoute(
+        _ method: HTTPRequest.Method, target: TenantPath, allowed: [HTTPRequest.Method], shape: any ErrorShape
+    ) throws(APIError) {
         guard !allowed.isEmpty, !routes.hasEmptyParameter(target.unfolded, method: method) else {
             var headers = HTTPFields()
             headers[RouteHint.header] = RouteHint.hint(for: method, path: target.path, in: routes)

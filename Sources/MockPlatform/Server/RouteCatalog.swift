@@ -73,26 +73,22 @@ public struct RouteCatalog: Sendable {
         }
     }
 
-    /// The methods a concrete path answers; empty when no route matches it.
-    public func methods(for path: String) -> [HTTPRequest.Method] {
+    /// What a concrete path matches, found in one pass: the methods it answers (empty when no
+    /// route matches it) and the template of the first matching route
+    /// (`/iql/v1/driver/{driver_id}/info`), nil when none does.
+    public func match(_ path: String) -> RouteMatch {
         let segments = RouteCatalog.segments(of: path)
-        guard let candidates = bySegmentCount[segments.count] else { return [] }
-        var methods: [HTTPRequest.Method] = []
+        guard let candidates = bySegmentCount[segments.count] else { return RouteMatch(methods: [], template: nil) }
+        var match = RouteMatch(methods: [], template: nil)
         for index in candidates where templates[index].matches(segments) {
-            methods.append(contentsOf: templates[index].methods)
+            match.methods.append(contentsOf: templates[index].methods)
+            if match.template == nil { match.template = templates[index].path }
         }
-        return methods
+        return match
     }
 
-    /// The template of the first route matching a concrete path (`/iql/v1/driver/{driver_id}/info`),
-    /// nil when none does.
-    public func template(for path: String) -> String? {
-        let segments = RouteCatalog.segments(of: path)
-        guard let candidates = bySegmentCount[segments.count],
-              let index = candidates.first(where: { templates[$0].matches(segments) })
-        else { return nil }
-        return templates[index].path
-    }
+    /// The methods a concrete path answers; empty when no route matches it.
+    public func methods(for path: String) -> [HTTPRequest.Method] { match(path).methods }
 
     /// Whether a path as sent (empty segments kept) names a route with an empty path parameter:
     /// `/_mock/campaigns/` is getCampaign with an empty id, `/_mock/campaigns//send` is

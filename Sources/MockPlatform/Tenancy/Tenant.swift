@@ -132,6 +132,7 @@ public final class Tenant: Sendable {
     /// limit is reached, 500 when a handler runs outside a request.
     public static func bound() throws(APIError) -> Tenant {
         guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
+        if let tenant = binding.tenant { return binding.registry.used(tenant) }
         return try binding.registry.tenant(binding.name)
     }
 

@@ -7,6 +7,9 @@ import HTTPTypes
 struct TenantBinding: Sendable {
     let name: TenantName
     let registry: TenantRegistry
+    /// The tenant, when the front door already found it: handlers then take it without asking
+    /// the registry again.
+    var tenant: Tenant?
     var headers: HTTPFields = [:]
     /// The request's `Host` (HTTP/1) or `:authority`.
     var authority: String?

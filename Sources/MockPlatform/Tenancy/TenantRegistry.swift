@@ -66,6 +66,12 @@ public final class TenantRegistry: Sendable {
         return tenant
     }
 
+    /// A tenant the caller already holds, marked as used now (for `expireIdle`).
+    func used(_ tenant: Tenant) -> Tenant {
+        tenant.markUsed(at: wallClock())
+        return tenant
+    }
+
     /// Drops a tenant with everything it holds and stops its timers, freeing its slot; 409 for
     /// `default`, 404 when there is no such tenant.
     public func remove(_ name: TenantName) throws(APIError) {

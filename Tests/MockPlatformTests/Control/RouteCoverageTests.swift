@@ -75,7 +75,7 @@ final class RouteCoverageTests: XCTestCase {
             for route in routes {
                 let parts = route.split(separator: " ", maxSplits: 1)
                 XCTAssertEqual(parts.count, 2, route)
-                let spec = probe.modules.module(for: String(parts[1]))?.name ?? "?"
+                let spec = probe.modules.module(for: String(parts[1]))?.module.name ?? "?"
                 XCTAssertTrue(documented[spec, default: []].contains(route), "\(route) is not under paths: in \(spec).yaml")
             }
             // The publisher, control, campaigns and loyalty documents are served in full. (iql.yaml documents every IQL
