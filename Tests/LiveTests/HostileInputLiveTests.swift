@@ -109,6 +109,21 @@ final class HostileInputLiveTests: XCTestCase {
     /// A header value with a control character is refused by HTTP parsing, before the front
     /// door: the answer is a 400 problem document (it was an empty, undocumented 400), also
     /// when it follows a pipelined request's answer.
+    /// A request with `Connection: close` is answered with `Connection: close`, so a client does
+    /// not send another request on the closing connection; one that does anyway (pipelined
+    /// here) gets no answer on it rather than a 400 for a request it never got wrong.
+    func testConnectionCloseIsAnsweredInKindAndALaterRequestIsNotRefused() async throws {
+        let server = try LiveServer()
+        let port = try XCTUnwrap(server.baseURL.port)
+        let closing = "GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        let next = "GET /_mock/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let answer = try RawHTTP.exchange(Array((closing + next).utf8), port: port)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), answer)
+        XCTAssertTrue(answer.lowercased().contains("\r\nconnection: close\r\n"), answer)
+        XCTAssertTrue(answer.hasSuffix(#"{"status":"ok"}"#), "one answer, then the connection closes: \(answer)")
+        XCTAssertEqual(try server.stop(), 0)
+    }
+
     func testAMalformedRequestHeadGetsAProblemDocument() async throws {
         let server = try LiveServer()
         let port = try XCTUnwrap(server.baseURL.port)

@@ -10,7 +10,9 @@ import NIOHTTPTypes
 /// error shape: it is `application/problem+json`, the shape of the control, loyalty and
 /// wallet APIs. When the error arrives while an earlier request's response is still being
 /// written, the 400 follows that response's end. An error inside a request's body (its head
-/// was read) is left to Hummingbird, whose handler is reading that body.
+/// was read) is left to Hummingbird, whose handler is reading that body. Bytes after a request
+/// that asked for `Connection: close` are not an error of the client's: the connection just
+/// closes.
 final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -45,6 +47,14 @@ final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let parserError = error as? HTTPParserError, parserError == .closedConnection {
+            // A request sent after one that asked for `Connection: close`, on the connection
+            // that is closing: not malformed. It gets no answer (the client sends it again on
+            // a new connection, as libcurl does); the earlier request's answer still goes out,
+            // and the connection closes after it.
+            if unanswered == 0 { context.close(promise: nil) }
+            return
+        }
         guard error is HTTPParserError, !readingBody else { return context.fireErrorCaught(error) }
         if unanswered == 0 { refuse(context: context) } else { refusalDue = true }
     }

@@ -4,7 +4,8 @@ import Logging
 /// The front door's outer layer: times every exchange of the `PlatformResponder` inside it,
 /// counts it in the server's metrics by module, route template and status, and logs it as one
 /// line — method, path, status, milliseconds and tenant, like Prism — at `requestLogLevel`
-/// (`info`, or `debug` under `--quiet`), with the route and module as metadata.
+/// (`info`, or `debug` under `--quiet`), with the route and module as metadata. A request that
+/// asks for `Connection: close` gets it in its answer.
 struct MeteredResponder: HTTPResponder {
     typealias Context = PlatformRequestContext
 
@@ -15,7 +16,8 @@ struct MeteredResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let resolved = inner.resolve(request)
-        let response = await inner.respond(to: request, context: context, resolved: resolved)
+        var response = await inner.respond(to: request, context: context, resolved: resolved)
+        if Self.asksToClose(request) { response.headers[.connection] = "close" }
         let elapsed = ContinuousClock.now - started
         let target = resolved.target
         let module = resolved.module?.module.name ?? "none"
@@ -28,6 +30,15 @@ struct MeteredResponder: HTTPResponder {
             metadata: ["route": "\(route)", "module": "\(module)"]
         )
         return response
+    }
+
+    /// Whether the request carries the `close` connection option: the server closes the
+    /// connection after answering, and says so (RFC 9112 §9.6), so the client sends nothing
+    /// more on it.
+    static func asksToClose(_ request: Request) -> Bool {
+        request.headers[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
     }
 
     /// `elapsed` in milliseconds with one decimal.
