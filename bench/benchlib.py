@@ -25,3 +25,13 @@ def data_dir() -> str:
     folder = tempfile.mkdtemp(prefix="mock-platform-bench-")
     atexit.register(shutil.rmtree, folder, True)
     return folder
+
+
+def resolve(document: dict, node):
+    """``node`` with its ``$ref`` chain followed inside ``document`` (an OpenAPI document)."""
+    while isinstance(node, dict) and "$ref" in node:
+        target = document
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        node = target
+    return node

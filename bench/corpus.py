@@ -30,7 +30,7 @@ import time
 import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import data_dir, require_binary  # noqa: E402
+from benchlib import data_dir, require_binary, resolve  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 METHODS = ["get", "put", "post", "patch", "delete"]
@@ -74,15 +74,6 @@ def example_of(node):
         if schema.get("enum"):
             return schema["enum"][0]
     return None
-
-
-def resolve(document, node):
-    while isinstance(node, dict) and "$ref" in node:
-        target = document
-        for part in node["$ref"].lstrip("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
 
 
 def requests_of(name, document):

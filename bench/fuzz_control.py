@@ -39,6 +39,9 @@ import urllib.parse
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import resolve  # noqa: E402
+
 TENANTS = ["", "/t/fuzz-a", "/t/fuzz-b"]
 TIMEOUT = 10
 INTERESTING_NUMBERS = [0, -1, 1, 2**31, 2**53, 2**53 + 1, 2**63, 2**64, -(2**63), 1e300, -1e300, 0.5, 253402300800, -62135596801]
@@ -144,15 +147,6 @@ class Operation:
 
     def documents(self, status):
         return str(status) in self.statuses or f"{str(status)[0]}XX" in self.statuses or "default" in self.statuses
-
-
-def resolve(document, node):
-    while isinstance(node, dict) and "$ref" in node:
-        target = document
-        for part in node["$ref"].lstrip("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
 
 
 class Fuzzer:
