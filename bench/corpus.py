@@ -7,7 +7,8 @@ short flow gives the tenant a qualified driver, a device token, a push campaign 
 entry, and then every operation of every served document is called once, in document order,
 with its path parameters (the set-up driver, offer and member where the name says so),
 required query parameters and request body taken from the document's examples (destructive
-operations — DELETE, reset, scenario apply, state import, a config change — last). Status, headers (without `Date`) and body are recorded. The first binary runs twice: an
+operations — DELETE, reset, scenario apply, state import, a config change — last), after the
+front door's own cases (`EDGES`: 404s, 405, HEAD, odd paths and parameters, bad bodies). Status, headers (without `Date`) and body are recorded. The first binary runs twice: an
 answer that differs between those two runs (a pass's signing time, a development certificate)
 (instants relative to the wall clock at start, metrics' timings) is volatile and compared by
 status and headers (but `Content-Length`) only.
@@ -52,6 +53,31 @@ SETUP = [
     ("POST", "/iql/v1/testing/driver/d1/mock_trips", AUTH["iql"], {"date": "2024-06-09", "count": 2, "distance_miles_each": 3}),
     ("POST", "/publisher/v1/drivers/d1/device_token", {},
      {"token": "a3f1c2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90", "platform": "ios", "bundle_id": "com.example.app"}),
+]
+
+
+# What the front door decides before any operation runs: unknown routes (with their hint),
+# wrong methods (405 and Allow), HEAD, empty and encoded path parameters, repeated and trailing
+# slashes, refused query parameters, an Accept the contract does not offer, malformed and
+# non-JSON bodies, a missing API key and a tenant path.
+EDGES = [
+    ("GET", "/iql/v1/driver/d1/statu", AUTH["iql"], None),
+    ("DELETE", "/iql/v1/driver/d1/status", AUTH["iql"], None),
+    ("HEAD", "/iql/v1/driver/d1/status", AUTH["iql"], None),
+    ("GET", "/iql/v1/driver/d1%2Fx/status", AUTH["iql"], None),
+    ("GET", "/iql/v1/driver/user%40example.com/status", AUTH["iql"], None),
+    ("GET", "//iql//v1/driver/d1/status/", AUTH["iql"], None),
+    ("GET", "/iql/v1/driver/d1/trips?limit=abc", AUTH["iql"], None),
+    ("GET", "/_mock/requests?limit=abc", {}, None),
+    ("GET", "/_mock/campaigns/", {}, None),
+    ("POST", "/_mock/campaigns//send", {}, {}),
+    ("GET", "/iql/v1/driver/d1/status", {**AUTH["iql"], "Accept": "application/xml"}, None),
+    ("GET", "/iql/v1/driver/d1/status", {}, None),
+    ("PUT", "/iql/v1/driver/d1/info", AUTH["iql"], "{not json"),
+    ("GET", "/t/corpus-edge/iql/v1/driver/d9/status", AUTH["iql"], None),
+    ("GET", "/_mock/openapi/iql.yaml", {}, None),
+    ("GET", "/_mock/openapi/nope.yaml", {}, None),
+    ("GET", "/nowhere", {}, None),
 ]
 
 
@@ -119,7 +145,7 @@ def corpus_requests():
             with open(os.path.join(ROOT, "openapi", file), encoding="utf-8") as f:
                 documents[file[:-5]] = yaml.safe_load(f)
     operations = [r for name, document in documents.items() for r in requests_of(name, document)]
-    return SETUP + [r for r in operations if not destructive(r)] + [r for r in operations if destructive(r)]
+    return SETUP + EDGES + [r for r in operations if not destructive(r)] + [r for r in operations if destructive(r)]
 
 
 def free_port():
@@ -145,13 +171,13 @@ def record(binary, requests):
         answers = []
         for method, path, headers, body in requests:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            data = None if body is None else json.dumps(body).encode()
+            data = None if body is None else body.encode() if isinstance(body, str) else json.dumps(body).encode()
             sent = dict(headers)
             if data is not None:
                 sent["Content-Type"] = "application/json"
             connection.request(method, path, body=data, headers=sent)
             response = connection.getresponse()
-            payload = response.read()
+            payload = b"" if method == "HEAD" else response.read()
             kept = sorted((k.lower(), v) for k, v in response.getheaders() if k.lower() != "date")
             answers.append((response.status, kept, hashlib.sha256(payload).hexdigest(), payload[:300]))
             connection.close()

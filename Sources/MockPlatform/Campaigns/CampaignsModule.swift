@@ -13,9 +13,7 @@ struct CampaignsModule: PlatformModule {
         try CampaignStore(runtime: runtime, restoring: snapshot)
     }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
-        try CampaignsHandlers().registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try CampaignsHandlers().registerHandlers(on: transport, configuration: configuration)
     }
 }

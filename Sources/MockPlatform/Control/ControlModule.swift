@@ -32,14 +32,12 @@ struct ControlModule: PlatformModule {
         try WebhookStore(runtime: runtime, transport: webhooks, restoring: snapshot)
     }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
             specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM,
             fixedWalletPassTypeID: fixedWalletPassTypeID, metrics: webhooks.metrics,
             dashboard: DashboardAssets.bundled()
         )
-            .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+            .registerHandlers(on: transport, configuration: configuration)
     }
 }

@@ -18,10 +18,8 @@ struct IQLModule: PlatformModule {
         try IQLStore(runtime: runtime, restoring: snapshot)
     }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try IQLHandlers(zipcodes: zipcodes, publicURL: publicURL)
-            .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+            .registerHandlers(on: transport, configuration: configuration)
     }
 }

@@ -14,9 +14,7 @@ struct LoyaltyModule: PlatformModule {
         try LoyaltyStore(runtime: runtime, fixedPassTypeIdentifier: passIssuer.fixedPassTypeIdentifier, restoring: snapshot)
     }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
-        try LoyaltyHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try LoyaltyHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)
     }
 }

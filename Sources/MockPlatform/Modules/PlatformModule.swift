@@ -28,9 +28,7 @@ public protocol PlatformModule: Sendable {
     /// of it; nil for a module that keeps no tenant state.
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
     /// Registers the generated routes of its document on `transport`.
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
 }
 
 extension PlatformModule {

@@ -15,10 +15,8 @@ struct PublisherModule: PlatformModule {
         try DeviceRegistry(runtime: runtime, restoring: snapshot)
     }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try PublisherHandlers(zipcodes: zipcodes)
-            .registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+            .registerHandlers(on: transport, configuration: configuration)
     }
 }

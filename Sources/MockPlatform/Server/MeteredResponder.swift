@@ -21,7 +21,7 @@ struct MeteredResponder: HTTPResponder {
         let elapsed = ContinuousClock.now - started
         let target = resolved.target
         let module = resolved.module?.module.name ?? "none"
-        let route = resolved.route.template ?? "unmatched"
+        let route = resolved.route.path ?? "unmatched"
         let status = response.status.code
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)
         context.logger.log(

@@ -4,8 +4,8 @@ import Logging
 import NIOCore
 import OpenAPIRuntime
 
-/// Builds the MockPlatform HTTP application: every module's generated routes on one router,
-/// behind the `PlatformResponder` front door.
+/// Builds the MockPlatform HTTP application: every module's generated operations in one route
+/// catalog, called by the `PlatformResponder` front door.
 public enum MockPlatformServer {
     /// JSON and date settings shared by every generated API: compact, sorted keys, RFC 3339 with
     /// milliseconds.
@@ -112,25 +112,17 @@ public enum MockPlatformServer {
         } else if let file = options.stateFile, !options.saveOnExit {
             throw FixtureError("state file \(file.path) does not exist")
         }
-        let router = Router(context: PlatformRequestContext.self)
-        let recorder = RouteRecorder(router: router)
+        var routes = RouteCatalog()
         for module in modules {
-            try module.registerHandlers(
-                on: recorder,
-                configuration: openAPIConfiguration,
-                middlewares: [
-                    OperationGate(
-                        shape: module.errorShape, rules: module.rules, metrics: webhooks.metrics,
-                        parameters: ParameterIndex(specYAML: try specs.document(named: module.name))
-                    ),
-                    try NullCompletion(specYAML: specs.document(named: module.name)),
-                    HeaderEncodingRestorer(),
-                ]
+            let yaml = try specs.document(named: module.name)
+            let recorder = OperationRecorder(
+                recordingInto: routes, document: try SpecDocument(yaml: yaml), specYAML: yaml, rules: module.rules
             )
+            try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
+            routes = recorder.catalog
         }
-        let routes = recorder.catalog
         let responder = PlatformResponder(
-            router: router.buildResponder(), routes: routes, operations: OperationIndex(specs: specs), tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
+            routes: routes, tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
         )
         return (responder, routes)
     }

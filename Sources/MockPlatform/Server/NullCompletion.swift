@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-import Yams
 
 /// Writes `null` for required, nullable response properties that the generated encoder left out.
 ///
@@ -9,7 +8,7 @@ import Yams
 /// require keys such as driverInfo's `zipcode` to be present as `null`. The shapes come from
 /// the spec itself: a required property missing from a 2xx JSON body can only be a nil optional,
 /// that is a nullable one, so it is written as `null`.
-struct NullCompletion: ServerMiddleware {
+struct NullCompletion {
     /// Required keys and nested shapes of a response body, read once from the spec.
     indirect enum Shape: Sendable {
         case object(ObjectShape)
@@ -66,17 +65,10 @@ struct NullCompletion: ServerMiddleware {
     let shapes: [String: Shape]
 
     /// Reads every operation's 200 (else 201) `application/json` schema from an OpenAPI document.
-    ///
-    /// Only names, lists and mappings are read, so scalars stay strings (`Resolver.basic`): the
-    /// default resolver matches every scalar against its regular expressions, which was more than
-    /// half of the time from exec to ready.
-    init(specYAML: String, basicResolver: Bool = true) throws {
-        guard let document = try Yams.load(yaml: specYAML, basicResolver ? Yams.Resolver.basic : Yams.Resolver.default) as? [String: Any] else {
-            throw FixtureError("OpenAPI document is not a YAML mapping")
-        }
-        let schemas = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any]) ?? [:]
+    init(document: SpecDocument) {
+        let schemas = document.schemas
         var shapes: [String: Shape] = [:]
-        for case let pathItem as [String: Any] in (document["paths"] as? [String: Any] ?? [:]).values {
+        for case let pathItem as [String: Any] in document.paths.values {
             for case let operation as [String: Any] in pathItem.values {
                 let responses = operation["responses"] as? [String: Any]
                 guard let id = operation["operationId"] as? String,
@@ -155,20 +147,14 @@ struct NullCompletion: ServerMiddleware {
         return false
     }
 
-    func intercept(
-        _ request: HTTPRequest,
-        body: HTTPBody?,
-        metadata: ServerRequestMetadata,
-        operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        let (response, responseBody) = try await next(request, body, metadata)
-        guard let shape = shapes[operationID], response.status == .ok || response.status == .created, let responseBody else {
-            return (response, responseBody)
-        }
-        guard let bytes = try? await [UInt8](collecting: responseBody, upTo: 16 * 1_048_576) else {
-            throw APIError.internal
-        }
+    /// A 200 or 201 answer's body with `null` written for every required, nullable key the
+    /// encoder left out, and its head without the encoder's `Content-Length` when the body
+    /// changed; nil when the answer needs no completing (another status, or a body that is not
+    /// JSON of the shape).
+    static func completing(
+        _ response: HTTPResponse, body bytes: [UInt8], shape: Shape, operationID: String
+    ) -> (HTTPResponse, [UInt8])? {
+        guard response.status == .ok || response.status == .created else { return nil }
         var adjusted = response
         adjusted.headerFields[.contentLength] = nil
         if let completed = NullWriter.complete(bytes, shape: shape) {
@@ -180,12 +166,9 @@ struct NullCompletion: ServerMiddleware {
                 \(String(decoding: reference!, as: UTF8.self))
                 """)
             #endif
-            return (adjusted, HTTPBody(completed))
+            return (adjusted, completed)
         }
-        guard let completed = Self.referenceCompletion(bytes, shape: shape) else {
-            return (response, HTTPBody(bytes))
-        }
-        return (adjusted, HTTPBody(completed))
+        return Self.referenceCompletion(bytes, shape: shape).map { (adjusted, [UInt8]($0)) }
     }
 
     /// Decode, complete, re-encode: the original completion, for bodies `NullWriter` declines.

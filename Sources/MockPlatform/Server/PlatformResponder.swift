@@ -10,16 +10,13 @@ import NIOCore
 /// module's guard (IQL: API key); answers unknown routes (404) and wrong methods (405 with
 /// `Allow`); reads the body of POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when
 /// malformed or not an object); binds the tenant (created only when a handler first uses it);
-/// hands the request to the router; and records the exchange in the tenant's request journal
+/// calls the route's operation; and records the exchange in the tenant's request journal
 /// (not `/_mock`). Every failure, its own or a handler's, is rendered in the error shape of the
 /// module the path belongs to.
 public struct PlatformResponder: HTTPResponder {
     public typealias Context = PlatformRequestContext
 
-    let router: any HTTPResponder<Context>
     let routes: RouteCatalog
-    /// Operation ids by route, for fault rules that name one.
-    let operations: OperationIndex
     let tenants: TenantRegistry
     let modules: ModuleDirectory
     /// The webhook sender, closed at shutdown.
@@ -49,7 +46,7 @@ public struct PlatformResponder: HTTPResponder {
         let tenant = tenants.existing(name)
         let arrivedAt = tenant?.clock.now
         var injected = FaultInjection.Result.proceed
-        if let effect = faultEffect(for: request, target: target, tenant: tenant) {
+        if let effect = faultEffect(for: request, resolved: resolved, tenant: tenant) {
             injected = await FaultInjection(effect: effect, shape: module.errorShape).apply(
                 channel: context.channel, context: ErrorContext(path: target.path, now: tenants.now(of: name))
             )
@@ -69,10 +66,10 @@ public struct PlatformResponder: HTTPResponder {
     }
 
     /// The effect of the tenant's first fault rule that hits this request, if the tenant exists.
-    private func faultEffect(for request: Request, target: TenantPath, tenant: Tenant?) -> FaultEffect? {
+    private func faultEffect(for request: Request, resolved: ResolvedRequest, tenant: Tenant?) -> FaultEffect? {
         tenant?.runtime.faults.effect(
-            target: .api, method: request.method.rawValue, path: target.path,
-            operationID: { operations.operationID(method: request.method, path: target.path) }
+            target: .api, method: request.method.rawValue, path: resolved.target.path,
+            operationID: { resolved.route.template?.operations[request.method]?.id }
         )
     }
 
@@ -91,15 +88,15 @@ public struct PlatformResponder: HTTPResponder {
             }
             try module.requestGuard?.check(request.head, path: target.path, settings: tenant?.settings ?? tenants.settings(of: name))
             try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
+            guard let (operation, parameters) = resolved.route.operation(for: request.method) else { throw APIError.internal }
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
-            let routed = rewrite(request, toPath: target.path)
             let response = try await Tenant.$binding.withValue(TenantBinding(
                 name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority
             )) {
                 try await RequestBody.$json.withValue(read?.json) {
-                    try await router.respond(to: routed, context: context)
+                    try await operation.call(Self.operationHead(of: request.head, path: target.path), body: read, pathParameters: parameters)
                 }
             }
             return (response, body)
@@ -151,14 +148,15 @@ public struct PlatformResponder: HTTPResponder {
         }
     }
 
-    /// The same request addressed to its tenant-relative path (query kept), without `Accept`:
-    /// every route answers in the one media type its contract names, whatever the client asks.
-    private func rewrite(_ request: Request, toPath path: String) -> Request {
-        var head = request.head
-        head.headerFields[.accept] = nil
-        let raw = request.head.path ?? ""
+    /// The head the generated operation sees: addressed to its tenant-relative path (query
+    /// kept), without `Accept`: every route answers in the one media type its contract names,
+    /// whatever the client asks.
+    static func operationHead(of head: HTTPRequest, path: String) -> HTTPRequest {
+        var head = head
+        if head.headerFields[.accept] != nil { head.headerFields[.accept] = nil }
+        let raw = head.path ?? ""
         head.path = raw.firstIndex(of: "?").map { path + raw[$0...] } ?? path
-        return Request(head: head, body: request.body)
+        return head
     }
 
     static func response(_ rendered: (HTTPResponse, Data)) -> Response {

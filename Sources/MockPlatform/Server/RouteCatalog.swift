@@ -8,12 +8,15 @@ public struct RouteCatalog: Sendable {
         /// One template segment, parsed once when the route is added.
         enum Segment: Sendable, Equatable {
             case literal(Substring)
-            /// `{param}`, `{param}suffix` or `prefix{param}`.
-            case parameter(prefix: Substring, suffix: Substring)
+            /// `{name}`, `{name}suffix` or `prefix{name}`.
+            case parameter(name: String, prefix: Substring, suffix: Substring)
 
             init(_ template: Substring) {
                 if let open = template.firstIndex(of: "{"), let close = template.firstIndex(of: "}") {
-                    self = .parameter(prefix: template[..<open], suffix: template[template.index(after: close)...])
+                    self = .parameter(
+                        name: String(template[template.index(after: open)..<close]),
+                        prefix: template[..<open], suffix: template[template.index(after: close)...]
+                    )
                 } else {
                     self = .literal(template)
                 }
@@ -23,7 +26,7 @@ public struct RouteCatalog: Sendable {
                 switch self {
                 case .literal(let literal):
                     return literal == value
-                case .parameter(let prefix, let suffix):
+                case .parameter(_, let prefix, let suffix):
                     if prefix.isEmpty && suffix.isEmpty { return !value.isEmpty }
                     return value.count > prefix.count + suffix.count && value.hasPrefix(prefix) && value.hasSuffix(suffix)
                 }
@@ -34,13 +37,33 @@ public struct RouteCatalog: Sendable {
         let parsed: [Segment]
         /// The template as its spec writes it: `/iql/v1/driver/{driver_id}/info`.
         let path: String
+        /// The methods it answers, in registration order (the order of a 405's `Allow`).
         var methods: [HTTPRequest.Method]
+        /// The operation answering each method.
+        var operations: [HTTPRequest.Method: RouteOperation]
+        /// Whether any segment is a parameter.
+        let hasParameters: Bool
 
-        init(segments: [Substring], methods: [HTTPRequest.Method]) {
+        init(segments: [Substring], method: HTTPRequest.Method, operation: RouteOperation) {
             self.segments = segments
             self.parsed = segments.map(Segment.init)
             self.path = "/" + segments.joined(separator: "/")
-            self.methods = methods
+            self.methods = [method]
+            self.operations = [method: operation]
+            self.hasParameters = parsed.contains { if case .parameter = $0 { true } else { false } }
+        }
+
+        /// The path parameters of a concrete path this template matches, under the spec's names
+        /// and as sent (percent-encoded): what the generated decoder reads.
+        func parameters(of path: [Substring]) -> [String: Substring] {
+            guard hasParameters else { return [:] }
+            var parameters: [String: Substring] = [:]
+            for (segment, value) in zip(parsed, path) {
+                if case .parameter(let name, let prefix, let suffix) = segment {
+                    parameters[name] = value.dropFirst(prefix.count).dropLast(suffix.count)
+                }
+            }
+            return parameters
         }
 
         func matches(_ path: [Substring]) -> Bool {
@@ -49,10 +72,6 @@ public struct RouteCatalog: Sendable {
             return true
         }
 
-        /// Matches a literal, `{param}`, `{param}suffix` or `prefix{param}` segment.
-        static func segment(_ template: Substring, matches value: Substring) -> Bool {
-            Segment(template).matches(value)
-        }
     }
 
     private(set) var templates: [Template] = []
@@ -63,32 +82,31 @@ public struct RouteCatalog: Sendable {
     public init() {}
 
     /// Records one route.
-    mutating func add(method: HTTPRequest.Method, path: String) {
+    mutating func add(method: HTTPRequest.Method, path: String, operation: RouteOperation) {
         let segments = RouteCatalog.segments(of: path)
         if let index = templates.firstIndex(where: { $0.segments == segments }) {
             templates[index].methods.append(method)
+            templates[index].operations[method] = operation
         } else {
             bySegmentCount[segments.count, default: []].append(templates.count)
-            templates.append(Template(segments: segments, methods: [method]))
+            templates.append(Template(segments: segments, method: method, operation: operation))
         }
     }
 
-    /// What a concrete path matches, found in one pass: the methods it answers (empty when no
-    /// route matches it) and the template of the first matching route
-    /// (`/iql/v1/driver/{driver_id}/info`), nil when none does.
-    public func match(_ path: String) -> RouteMatch {
+    /// The route a concrete path matches: the first template that matches it (the served
+    /// documents have no two templates that match one path, which a test checks), with the
+    /// path's segments; no template when none matches.
+    func match(_ path: String) -> RouteMatch {
         let segments = RouteCatalog.segments(of: path)
-        guard let candidates = bySegmentCount[segments.count] else { return RouteMatch(methods: [], template: nil) }
-        var match = RouteMatch(methods: [], template: nil)
+        guard let candidates = bySegmentCount[segments.count] else { return RouteMatch(template: nil, segments: segments) }
         for index in candidates where templates[index].matches(segments) {
-            match.methods.append(contentsOf: templates[index].methods)
-            if match.template == nil { match.template = templates[index].path }
+            return RouteMatch(template: templates[index], segments: segments)
         }
-        return match
+        return RouteMatch(template: nil, segments: segments)
     }
 
     /// The methods a concrete path answers; empty when no route matches it.
-    public func methods(for path: String) -> [HTTPRequest.Method] { match(path).methods }
+    func methods(for path: String) -> [HTTPRequest.Method] { match(path).methods }
 
     /// Whether a path as sent (empty segments kept) names a route with an empty path parameter:
     /// `/_mock/campaigns/` is getCampaign with an empty id, `/_mock/campaigns//send` is

@@ -1,8 +1,20 @@
 import HTTPTypes
 
-/// What the routes make of one concrete path (`RouteCatalog.match`): the methods it answers,
-/// and the template of the first route that matches it (the metrics' and log's route label).
-public struct RouteMatch: Sendable {
-    public var methods: [HTTPRequest.Method]
-    public var template: String?
+/// What the routes make of one concrete path (`RouteCatalog.match`): the template that matches
+/// it, if any, and the path's segments, from which the operation's path parameters are read.
+struct RouteMatch: Sendable {
+    let template: RouteCatalog.Template?
+    let segments: [Substring]
+
+    /// The methods the path answers; empty when no route matches it.
+    var methods: [HTTPRequest.Method] { template?.methods ?? [] }
+
+    /// The matching template as its spec writes it (the metrics' and log's route label).
+    var path: String? { template?.path }
+
+    /// The operation answering `method` on this path, with its path parameters.
+    func operation(for method: HTTPRequest.Method) -> (RouteOperation, [String: Substring])? {
+        guard let template, let operation = template.operations[method] else { return nil }
+        return (operation, template.parameters(of: segments))
+    }
 }

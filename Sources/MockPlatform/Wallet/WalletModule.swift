@@ -11,9 +11,7 @@ struct WalletModule: PlatformModule {
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     var rules: [String: OperationRule] { WalletHandlers.rules }
 
-    func registerHandlers(
-        on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]
-    ) throws {
-        try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration, middlewares: middlewares)
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)
     }
 }

@@ -47,18 +47,26 @@ final class ParameterErrorTests: XCTestCase {
               parameters:
                 - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
         """
-        let gate = OperationGate(shape: IQLErrorShape(), rules: [:], metrics: PlatformMetrics(), parameters: ParameterIndex(specYAML: document))
+        let operation = RouteOperation(
+            id: "listDriverTrips",
+            handler: { request, body, metadata in
+                throw ServerError(
+                    operationID: "listDriverTrips", request: request, requestBody: body, requestMetadata: metadata,
+                    causeDescription: "Unknown", underlyingError: DecodingError.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "Failed to convert"))
+                )
+            },
+            rule: nil, nullShape: nil, parameters: ParameterIndex(specYAML: document)
+        )
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/iql/v1/driver/d1/trips?limit=abc")
-        let metadata = ServerRequestMetadata(pathParameters: ["driver_id": "d1"])
-        let (response, body) = try await gate.intercept(request, body: nil, metadata: metadata, operationID: "listDriverTrips") { request, body, metadata in
-            throw ServerError(
-                operationID: "listDriverTrips", request: request, requestBody: body, requestMetadata: metadata,
-                causeDescription: "Unknown", underlyingError: DecodingError.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "Failed to convert"))
-            )
+        var refusal: APIError?
+        do {
+            _ = try await operation.call(request, body: nil, pathParameters: ["driver_id": "d1"])
+        } catch {
+            refusal = error
         }
+        let (response, body) = IQLErrorShape().render(try XCTUnwrap(refusal), context: ErrorContext(path: "/iql/v1/driver/d1/trips", now: Date()))
         XCTAssertEqual(response.status, .badRequest)
-        let text = try await String(collecting: try XCTUnwrap(body), upTo: 4096)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: body) as? [String: String])
         XCTAssertEqual(json, ["success": "false", "error": #"query parameter limit must be an integer between 1 and 100, got "abc""#])
     }
 

@@ -44,7 +44,7 @@ final class NullCompletionTests: XCTestCase {
         """
 
     private func shape() throws -> NullCompletion.Shape {
-        try XCTUnwrap(NullCompletion(specYAML: Self.spec).shapes["getX"])
+        try XCTUnwrap(NullCompletion(document: SpecDocument(yaml: Self.spec)).shapes["getX"])
     }
 
     /// Encodes `value` as the generated code would (sorted keys, unescaped slashes).
@@ -92,8 +92,8 @@ final class NullCompletionTests: XCTestCase {
         let specs = try SpecCatalog.bundled()
         for name in ["iql", "publisher", "campaigns", "loyalty", "wallet", "control"] {
             let yaml = try specs.document(named: name)
-            let basic = try NullCompletion(specYAML: yaml).shapes.mapValues { String(describing: $0) }
-            let full = try NullCompletion(specYAML: yaml, basicResolver: false).shapes.mapValues { String(describing: $0) }
+            let basic = try NullCompletion(document: SpecDocument(yaml: yaml)).shapes.mapValues { String(describing: $0) }
+            let full = try NullCompletion(document: SpecDocument(yaml: yaml, basicResolver: false)).shapes.mapValues { String(describing: $0) }
             XCTAssertFalse(basic.isEmpty && name == "iql")
             XCTAssertEqual(basic, full, name)
         }

@@ -6,11 +6,15 @@ import XCTest
 final class RouteCatalogTests: XCTestCase {
     private func catalog() -> RouteCatalog {
         var catalog = RouteCatalog()
-        catalog.add(method: .get, path: "/iql/v1/driver/{driver_id}/info")
-        catalog.add(method: .put, path: "/iql/v1/driver/{driver_id}/info")
-        catalog.add(method: .get, path: "/_mock/openapi/{name}.yaml")
-        catalog.add(method: .get, path: "/_mock/openapi")
-        catalog.add(method: .get, path: "/files/v{version}")
+        for (method, path) in [
+            (HTTPRequest.Method.get, "/iql/v1/driver/{driver_id}/info"), (.put, "/iql/v1/driver/{driver_id}/info"),
+            (.get, "/_mock/openapi/{name}.yaml"), (.get, "/_mock/openapi"), (.get, "/files/v{version}"),
+        ] {
+            catalog.add(method: method, path: path, operation: RouteOperation(
+                id: "\(method.rawValue) \(path)", handler: { _, _, _ in throw APIError.internal }, rule: nil, nullShape: nil,
+                parameters: ParameterIndex(specYAML: "paths: {}")
+            ))
+        }
         return catalog
     }
 
@@ -33,6 +37,43 @@ final class RouteCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.methods(for: "/_mock/openapi"), [.get])
         XCTAssertEqual(catalog.methods(for: "/_mock/openapi/iql.yaml"), [.get])
         XCTAssertEqual(catalog.methods(for: "/files/v2"), [.get])
+    }
+
+    /// The operation for a method, and its path parameters under the spec's names, as sent
+    /// (percent-encoded, a template's prefix or suffix taken off).
+    func testOperationsAndTheirPathParameters() throws {
+        let catalog = catalog()
+        let (put, parameters) = try XCTUnwrap(catalog.match("/iql/v1/driver/user%40example.com/info").operation(for: .put))
+        XCTAssertEqual(put.id, "PUT /iql/v1/driver/{driver_id}/info")
+        XCTAssertEqual(parameters, ["driver_id": "user%40example.com"])
+        XCTAssertEqual(try XCTUnwrap(catalog.match("/_mock/openapi/iql.yaml").operation(for: .get)).1, ["name": "iql"])
+        XCTAssertEqual(try XCTUnwrap(catalog.match("/files/v2").operation(for: .get)).1, ["version": "2"])
+        XCTAssertEqual(try XCTUnwrap(catalog.match("/_mock/openapi").operation(for: .get)).1, [:])
+        XCTAssertNil(catalog.match("/_mock/openapi").operation(for: .post))
+        XCTAssertNil(catalog.match("/nowhere").operation(for: .get))
+    }
+
+    /// The front door takes the first template that matches a path, so no two served templates
+    /// may match the same path: at each position two literals differ, or a literal does not fit
+    /// the other's parameter.
+    func testNoTwoServedTemplatesMatchOnePath() async throws {
+        try await PlatformProbe.run { probe in
+            let templates = probe.routes.templates
+            for (i, a) in templates.enumerated() {
+                for b in templates[(i + 1)...] where a.parsed.count == b.parsed.count {
+                    let apart = zip(a.parsed, b.parsed).contains { x, y in
+                        switch (x, y) {
+                        case (.literal(let l), .literal(let m)): l != m
+                        case (.literal(let l), .parameter): !y.matches(l)
+                        case (.parameter, .literal(let m)): !x.matches(m)
+                        case (.parameter, .parameter): false
+                        }
+                    }
+                    XCTAssertTrue(apart, "\(a.path) and \(b.path) can match the same path")
+                }
+            }
+            XCTAssertGreaterThan(templates.count, 70)
+        }
     }
 
     func testPathsThatMatchNoRoute() {

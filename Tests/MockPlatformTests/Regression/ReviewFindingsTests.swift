@@ -119,8 +119,12 @@ final class ReviewFindingsTests: XCTestCase {
                 causeDescription: "Handler failed", underlyingError: decoding
             )
         }
-        XCTAssertEqual(OperationGate.apiError(for: serverError(input: nil)).status, .badRequest)
-        XCTAssertEqual(OperationGate.apiError(for: serverError(input: "decoded input")).status, .internalServerError)
+        let operation = RouteOperation(
+            id: "getIQLDriver", handler: { _, _, _ in throw APIError.internal }, rule: nil, nullShape: nil,
+            parameters: ParameterIndex(specYAML: "paths: {}")
+        )
+        XCTAssertEqual(operation.refusal(for: serverError(input: nil)).status, .badRequest)
+        XCTAssertEqual(operation.refusal(for: serverError(input: "decoded input")).status, .internalServerError)
     }
 
     /// Bug 10: `Mutex` (Synchronization) needs macOS 15, so the package must not claim macOS 14.

@@ -43,7 +43,7 @@ final class RegistryLockTests: XCTestCase {
             return nil
         }
 
-        func registerHandlers(on transport: any ServerTransport, configuration: Configuration, middlewares: [any ServerMiddleware]) throws {}
+        func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
     }
 
     func testOtherTenantsAreServedWhileOneIsRebuilt() throws {

@@ -1,0 +1,31 @@
+import HTTPTypes
+import OpenAPIRuntime
+
+/// A `ServerTransport` that records each generated operation of one module in the route
+/// catalog, with what the module's document and rules say of it, so that the routes the server
+/// answers are exactly those of the specs and the front door can call each one itself.
+final class OperationRecorder: ServerTransport {
+    private let document: SpecDocument
+    private let rules: [String: OperationRule]
+    private let nullCompletion: NullCompletion
+    private let parameters: ParameterIndex
+    /// The routes recorded so far, of this module and those recorded before it.
+    private(set) var catalog: RouteCatalog
+
+    init(recordingInto catalog: RouteCatalog, document: SpecDocument, specYAML: String, rules: [String: OperationRule]) {
+        self.catalog = catalog
+        self.document = document
+        self.rules = rules
+        self.nullCompletion = NullCompletion(document: document)
+        self.parameters = ParameterIndex(specYAML: specYAML)
+    }
+
+    func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
+        guard let id = document.operationID(method: method, path: path) else {
+            throw FixtureError("generated route \(method.rawValue) \(path) is not in its document")
+        }
+        catalog.add(method: method, path: path, operation: RouteOperation(
+            id: id, handler: handler, rule: rules[id], nullShape: nullCompletion.shapes[id], parameters: parameters
+        ))
+    }
+}

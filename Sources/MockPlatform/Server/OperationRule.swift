@@ -1,0 +1,16 @@
+import HTTPTypes
+
+/// What an operation's contract rules see of a request before its input is decoded.
+public struct RawRequest: Sendable {
+    /// The JSON body, for operations that take one.
+    public var json: [String: JSONValue]
+    /// Path parameters, percent-decoded.
+    public var pathParameters: [String: String]
+    /// The request's header fields (those the generated input leaves out, such as
+    /// `Authorization`, included).
+    public var headers: HTTPFields = [:]
+}
+
+/// Contract checks of one operation, run before the generated decoder so that each rule's own
+/// message and the contract's check order hold. Throws the first failure.
+public typealias OperationRule = @Sendable (RawRequest) async throws -> Void
