@@ -29,7 +29,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     public var description: String {
         let (year, month, day) = civil
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        return year.zeroPadded(to: 4) + "-" + month.zeroPadded(to: 2) + "-" + day.zeroPadded(to: 2)
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
@@ -52,7 +52,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return era * 146_097 + doe - 719_468
     }
 
-    private var civil: (Int, Int, Int) {
+    /// (year, month, day) of the proleptic Gregorian calendar.
+    var civil: (Int, Int, Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

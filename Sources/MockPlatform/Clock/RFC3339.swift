@@ -23,10 +23,8 @@ public struct RFC3339: DateTranscoder {
         }
         let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
         let ofDay = milliseconds - days * 86_400_000
-        let time = String(
-            format: "%02d:%02d:%02d.%03d",
-            ofDay / 3_600_000, ofDay / 60_000 % 60, ofDay / 1000 % 60, ofDay % 1000
-        )
+        let time = (ofDay / 3_600_000).zeroPadded(to: 2) + ":" + (ofDay / 60_000 % 60).zeroPadded(to: 2) + ":"
+            + (ofDay / 1000 % 60).zeroPadded(to: 2) + "." + (ofDay % 1000).zeroPadded(to: 3)
         return "\(CalendarDay(daysSinceEpoch: days))T\(time)Z"
     }
 

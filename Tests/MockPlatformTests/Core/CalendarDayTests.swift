@@ -19,6 +19,24 @@ final class CalendarDayTests: XCTestCase {
         XCTAssertEqual(try day("2024-12-31").adding(days: 1).description, "2025-01-01")
     }
 
+    /// Dates and times are written as `%04d-%02d-%02d` and `%02d:%02d:%02d.%03d` write them,
+    /// beyond four-digit years and before year 1 included.
+    func testWritesWhatPrintfWrites() {
+        for value in [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, -1, -9, -10, -999, -1_000, -12_345] {
+            for width in [2, 3, 4] {
+                XCTAssertEqual(value.zeroPadded(to: width), String(format: "%0\(width)d", value), "\(value) to \(width)")
+            }
+        }
+        for days in [-800_000, -719_529, -719_468, -1, 0, 59, 19_877, 2_932_896, 2_932_897, 5_000_000] {
+            let day = CalendarDay(daysSinceEpoch: days)
+            let printed = String(format: "%04d-%02d-%02d", day.civil.0, day.civil.1, day.civil.2)
+            XCTAssertEqual(day.description, printed, "\(days)")
+        }
+        let instant = Date(timeIntervalSince1970: 1_717_416_000 + 3_600 * 9 + 60 * 5 + 7.042)
+        XCTAssertEqual(RFC3339.string(from: instant), "2024-06-03T21:05:07.042Z")
+        XCTAssertEqual(RFC3339.string(from: Date(timeIntervalSince1970: -0.5)), "1969-12-31T23:59:59.500Z")
+    }
+
     func testRefusesAnythingElse() {
         for text in ["2023-02-29", "1900-02-29", "2100-02-29", "2024-02-30", "2024-04-31", "2024-13-01", "2024-00-10",
                      "2024-06-00", "2024-06-32", "2024-6-03", "2024-06-3", "24-06-03", "02024-06-03", "2024-06-03T00:00:00Z",
