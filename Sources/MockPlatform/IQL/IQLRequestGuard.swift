@@ -17,16 +17,24 @@ struct IQLRequestGuard: RequestGuard {
     func authenticate(_ headers: HTTPFields, keys: [String], allowBareHeader: Bool) throws(APIError) {
         let key: Substring
         if let authorization = headers[.authorization] {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "apikey" else {
+            let value = authorization.drop { $0 == " " }
+            guard let space = value.firstIndex(of: " "), Self.isAPIKeyScheme(value[..<space]), value.index(after: space) < value.endIndex else {
                 throw APIError(.unauthorized, "Authorization header must be 'APIKEY <key>'")
             }
-            key = parts[1]
-        } else if allowBareHeader, let bare = HTTPField.Name("APIKEY").flatMap({ headers[$0] }) {
+            key = value[value.index(after: space)...]
+        } else if allowBareHeader, let bare = headers[Self.bareHeader] {
             key = bare[...]
         } else {
             throw APIError(.unauthorized, "missing api key")
         }
         guard keys.contains(where: { ConstantTime.equals(key, $0) }) else { throw APIError(.unauthorized, "invalid api key") }
+    }
+
+    /// The bare `APIKEY: <key>` header of image and logo requests.
+    private static let bareHeader = HTTPField.Name("APIKEY")!
+
+    /// `APIKEY` in any case, compared without allocating.
+    private static func isAPIKeyScheme(_ scheme: Substring) -> Bool {
+        scheme.utf8.count == 6 && zip(scheme.utf8, "apikey".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }

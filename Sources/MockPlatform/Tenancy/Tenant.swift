@@ -15,6 +15,8 @@ public final class Tenant: Sendable {
     public let appliedScenario: (name: String, at: Date)?
     /// Module stores by module name.
     private let stores: [String: any ModuleStore]
+    /// The same stores by their type, for `store(_:)`.
+    private let storesByType: [ObjectIdentifier: any ModuleStore]
     /// Wall-clock milliseconds since 1970 of the last request that used the tenant (of its
     /// making, before any).
     private let lastUsedMilliseconds: Atomic<Int64>
@@ -60,6 +62,7 @@ public final class Tenant: Sendable {
             }
         }
         self.stores = stores
+        storesByType = Dictionary(stores.values.map { (ObjectIdentifier(type(of: $0)), $0) }) { first, _ in first }
         runtime.scheduler.start()
     }
 
@@ -88,10 +91,8 @@ public final class Tenant: Sendable {
 
     /// The store of type `Store`; a 500 when no module of this server provides one.
     public func store<Store: ModuleStore>(_ type: Store.Type = Store.self) throws(APIError) -> Store {
-        for store in stores.values {
-            if let match = store as? Store { return match }
-        }
-        throw .internal
+        guard let store = storesByType[ObjectIdentifier(Store.self)] as? Store else { throw .internal }
+        return store
     }
 
     /// Returns once every store that consumes events has taken in those recorded so far.
