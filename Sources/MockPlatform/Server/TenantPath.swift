@@ -9,6 +9,12 @@ struct TenantPath {
     let unfolded: Substring
 
     init(_ rawPath: some StringProtocol) {
+        if Self.isFolded(rawPath.utf8) {
+            tenant = .default
+            path = String(rawPath)
+            unfolded = Substring(rawPath)
+            return
+        }
         var path = "/" + rawPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
         var tenant: TenantName? = .default
         var unfolded = Substring(rawPath)
@@ -22,5 +28,21 @@ struct TenantPath {
         self.tenant = tenant
         self.path = path.isEmpty ? "/" : path
         self.unfolded = unfolded
+    }
+
+    /// A root path already in its folded form (starts with `/`, no empty segment, no trailing
+    /// slash but for `/` itself) outside `/t/`: most requests, taken as they are.
+    private static func isFolded(_ bytes: some Collection<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard bytes.first == slash else { return false }
+        var previous: UInt8 = 0
+        var index = 0
+        for byte in bytes {
+            if byte == slash, previous == slash { return false }
+            if index == 2, byte == slash, previous == UInt8(ascii: "t") { return false }
+            previous = byte
+            index += 1
+        }
+        return previous != slash || index == 1
     }
 }

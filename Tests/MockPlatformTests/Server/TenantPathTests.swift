@@ -1,0 +1,29 @@
+@testable import MockPlatform
+import XCTest
+
+/// `TenantPath`: the tenant a request path names and its tenant-relative path, folded and as sent.
+final class TenantPathTests: XCTestCase {
+    func testFoldsSlashesAndTakesTheTenantPrefixOff() {
+        let cases: [(raw: String, tenant: String?, path: String, unfolded: String)] = [
+            ("/", "default", "/", "/"),
+            ("", "default", "/", ""),
+            ("/iql/v1/locations", "default", "/iql/v1/locations", "/iql/v1/locations"),
+            ("/iql/v1/locations/", "default", "/iql/v1/locations", "/iql/v1/locations/"),
+            ("//iql//v1/locations", "default", "/iql/v1/locations", "//iql//v1/locations"),
+            ("/t", "default", "/t", "/t"),
+            ("/tx/y", "default", "/tx/y", "/tx/y"),
+            ("/at/b", "default", "/at/b", "/at/b"),
+            ("/t/acme", "acme", "/", ""),
+            ("/t/acme/iql/v1/locations", "acme", "/iql/v1/locations", "/iql/v1/locations"),
+            ("//t//acme//iql/", "acme", "/iql", "//iql/"),
+            ("/t/Bad_Name/iql", nil, "/iql", "/iql"),
+            ("*", "default", "/*", "*"),
+        ]
+        for expected in cases {
+            let target = TenantPath(expected.raw)
+            XCTAssertEqual(target.tenant?.rawValue, expected.tenant, expected.raw)
+            XCTAssertEqual(target.path, expected.path, expected.raw)
+            XCTAssertEqual(String(target.unfolded), expected.unfolded, expected.raw)
+        }
+    }
+}
