@@ -93,11 +93,9 @@ public struct PlatformResponder: HTTPResponder {
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
             let response = try await Tenant.$binding.withValue(TenantBinding(
-                name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority
+                name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json
             )) {
-                try await RequestBody.$json.withValue(read?.json) {
-                    try await operation.call(Self.operationHead(of: request.head, path: target.path), body: read, pathParameters: parameters)
-                }
+                try await operation.call(Self.operationHead(of: request.head, path: target.path), body: read, pathParameters: parameters)
             }
             return (response, body)
         } catch let error as APIError {

@@ -1,8 +1,8 @@
 import HTTPTypes
 
 /// The tenant a request addresses, bound by the front door for the handlers, with the request's
-/// header fields (absolute URLs follow its `Host` and forwarding headers, `PublicBaseURL`). The
-/// tenant itself is created on first use, so requests that need no tenant state (health, specs)
+/// header fields (absolute URLs follow its `Host` and forwarding headers, `PublicBaseURL`) and
+/// its JSON body. The tenant itself is created on first use, so requests that need no tenant state (health, specs)
 /// create none.
 struct TenantBinding: Sendable {
     let name: TenantName
@@ -13,4 +13,6 @@ struct TenantBinding: Sendable {
     var headers: HTTPFields = [:]
     /// The request's `Host` (HTTP/1) or `:authority`.
     var authority: String?
+    /// The request's JSON body (`RequestBody.json`).
+    var json: [String: JSONValue]?
 }
