@@ -4,7 +4,7 @@ import HTTPTypes
 /// per-tenant switch of supported_state_details, both before any other check.
 struct IQLRequestGuard: RequestGuard {
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
-        let segments = path.split(separator: "/")
+        let segments = IQLRoutes.isAdUnitPath(path) ? path.split(separator: "/") : []
         if IQLRoutes.isClick(segments) { return }
         try authenticate(request.headerFields, keys: settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
         if path == IQLRoutes.supportedStateDetails, !settings.supportedStateDetailsEnabled {

@@ -2,6 +2,12 @@
 enum IQLRoutes {
     static let supportedStateDetails = "/iql/v1/supported_state_details"
 
+    /// `/iql/v<digit>/ad_unit/…`: the only paths `isClick` or `isImageOrLogo` can accept, told
+    /// without splitting the path.
+    static func isAdUnitPath(_ path: String) -> Bool {
+        path.hasPrefix("/iql/v") && path.utf8.dropFirst(7).starts(with: "/ad_unit/".utf8)
+    }
+
     /// `/iql/v3/ad_unit/{ad_id}/driver_id/{user_id}/click`: authorised by its token, not a key.
     static func isClick(_ segments: [Substring]) -> Bool {
         segments.count == 7 && segments[0] == "iql" && segments[1] == "v3" && segments[2] == "ad_unit"
