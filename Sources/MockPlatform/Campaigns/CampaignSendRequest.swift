@@ -1,7 +1,7 @@
 /// The body of `POST /_mock/campaigns/{id}/send` (`openapi/control.yaml` CampaignSend), checked:
 /// 400 naming the first bad field.
 struct CampaignSendRequest: Equatable {
-    var platform: DeviceRegistration.Platform?
+    var platform: MobilePlatform?
     var deviceTokens: [String] = []
     var clientUUIDs: [String] = []
     var driverIDs: [String] = []
@@ -11,7 +11,7 @@ struct CampaignSendRequest: Equatable {
             throw .badRequest("\(unknown) is not allowed")
         }
         if let value = body["platform"], value != .null {
-            guard let platform = value.stringValue.flatMap(DeviceRegistration.Platform.init(rawValue:)) else {
+            guard let platform = value.stringValue.flatMap(MobilePlatform.init(rawValue:)) else {
                 throw .badRequest("platform must be ios or android")
             }
             self.platform = platform
@@ -29,7 +29,7 @@ struct CampaignSendRequest: Equatable {
     }
 
     /// The platform an unregistered token is sent on: `platform`, else the token's format.
-    func platform(ofUnregistered token: String) -> DeviceRegistration.Platform {
+    func platform(ofUnregistered token: String) -> MobilePlatform {
         platform ?? (DeviceTokenFormat.isAPNs(token) ? .ios : .android)
     }
 

@@ -56,7 +56,7 @@ extension ControlHandlers {
         var targets: [PushTarget] = []
         for token in request.deviceTokens {
             var registered: DeviceRegistration?
-            for platform in DeviceRegistration.Platform.allCases where registered == nil && DeviceTokenFormat.isValid(token, for: platform) {
+            for platform in MobilePlatform.allCases where registered == nil && DeviceTokenFormat.isValid(token, for: platform) {
                 registered = await devices.registration(platform: platform, token: DeviceTokenFormat.normalized(token, for: platform))
             }
             if let registered {

@@ -9,7 +9,7 @@ extension ControlHandlers {
         let tenant = try Tenant.bound()
         await tenant.caughtUp()
         let entries = tenant.runtime.outbox.list(
-            platform: input.query.platform.flatMap { DeviceRegistration.Platform(rawValue: $0.rawValue) },
+            platform: input.query.platform.flatMap { MobilePlatform(rawValue: $0.rawValue) },
             kind: input.query.kind.flatMap { PushKind(rawValue: $0.rawValue) },
             deviceToken: input.query.deviceToken, driverID: input.query.driverId, since: input.query.since
         )

@@ -20,7 +20,7 @@ public struct Driver: Sendable, Equatable, Codable {
     /// Set once disqualificationStatus has been sent for this driver.
     public var disqualified = false
     /// The platform of the latest SDK health packet; nil before the first one.
-    public var platform: DeviceRegistration.Platform?
+    public var platform: MobilePlatform?
     /// SDK health packets (`openapi/iql.yaml` postSdkHealth), in arrival order.
     public var packets: [HealthPacket] = []
     /// The newest heartbeat: the latest `timestamp` of any health packet.

@@ -1,6 +1,6 @@
 /// A push: the device it goes to, why, and what it says. The outbox records it as a `PushEntry`.
 public struct Push: Sendable, Equatable, Codable {
-    public var platform: DeviceRegistration.Platform
+    public var platform: MobilePlatform
     public var deviceToken: String
     /// The driver holding the token when the push was made.
     public var driverID: String?

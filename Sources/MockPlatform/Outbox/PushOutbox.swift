@@ -43,7 +43,7 @@ public final class PushOutbox: Sendable {
 
     /// Entries matching every given filter, oldest first (at most `capacity`).
     public func list(
-        platform: DeviceRegistration.Platform? = nil, kind: PushKind? = nil, deviceToken: String? = nil,
+        platform: MobilePlatform? = nil, kind: PushKind? = nil, deviceToken: String? = nil,
         driverID: String? = nil, since: Date? = nil
     ) -> [PushEntry] {
         let entries = state.withLock { $0.entries.suffix(capacity) }

@@ -1,7 +1,7 @@
 /// A device a push goes to: a registered token (with its driver and bundle id) or a token the
 /// sender named that no driver holds.
 public struct PushTarget: Sendable, Equatable {
-    public var platform: DeviceRegistration.Platform
+    public var platform: MobilePlatform
     public var token: String
     public var driverID: String?
     /// The apns-topic and simulator bundle: the registration's bundle id, else the tenant's.
@@ -14,7 +14,7 @@ public struct PushTarget: Sendable, Equatable {
         )
     }
 
-    init(platform: DeviceRegistration.Platform, token: String, driverID: String?, bundleID: String?) {
+    init(platform: MobilePlatform, token: String, driverID: String?, bundleID: String?) {
         self.platform = platform
         self.token = token
         self.driverID = driverID

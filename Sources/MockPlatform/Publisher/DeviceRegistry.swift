@@ -44,7 +44,7 @@ public actor DeviceRegistry: ModuleStore {
     }
 
     /// The registration of a token, if it is registered.
-    public func registration(platform: DeviceRegistration.Platform, token: String) -> DeviceRegistration? {
+    public func registration(platform: MobilePlatform, token: String) -> DeviceRegistration? {
         positions[Self.key(platform, token)].map { registrations[$0] }
     }
 
@@ -65,7 +65,7 @@ public actor DeviceRegistry: ModuleStore {
 
     private func eventsEnded() { progress.end() }
 
-    private static func key(_ platform: DeviceRegistration.Platform, _ token: String) -> String {
+    private static func key(_ platform: MobilePlatform, _ token: String) -> String {
         platform.rawValue + "\n" + token
     }
 }

@@ -11,12 +11,12 @@ enum DeviceTokenFormat {
             && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" || $0 == "-") }
     }
 
-    static func isValid(_ token: String, for platform: DeviceRegistration.Platform) -> Bool {
+    static func isValid(_ token: String, for platform: MobilePlatform) -> Bool {
         platform == .ios ? isAPNs(token) : isFCM(token)
     }
 
     /// The token as stored: APNs tokens lower case.
-    static func normalized(_ token: String, for platform: DeviceRegistration.Platform) -> String {
+    static func normalized(_ token: String, for platform: MobilePlatform) -> String {
         platform == .ios ? token.lowercased() : token
     }
 }

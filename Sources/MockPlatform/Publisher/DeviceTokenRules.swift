@@ -8,13 +8,13 @@ enum DeviceTokenRules {
             throw .badRequest("Ensure this field has no more than 256 characters.", field: "driver_id")
         }
         let token = try string("token", in: body)
-        let platform: DeviceRegistration.Platform
+        let platform: MobilePlatform
         switch body["platform"] {
         case nil:
             platform = DeviceTokenFormat.isAPNs(token) ? .ios : .android
         default:
             let platformName = try string("platform", in: body)
-            guard let named = DeviceRegistration.Platform(rawValue: platformName) else {
+            guard let named = MobilePlatform(rawValue: platformName) else {
                 throw .badRequest("\"\(platformName)\" is not a valid choice.", field: "platform")
             }
             platform = named

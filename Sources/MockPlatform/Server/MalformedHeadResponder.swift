@@ -61,11 +61,8 @@ final class MalformedHeadResponder: ChannelDuplexHandler, RemovableChannelHandle
 
     private func refuse(context: ChannelHandlerContext) {
         refusalDue = false
-        let body = JSONValue.object([
-            "type": .string("about:blank"), "title": .string("Bad Request"), "status": .integer(400), "detail": .string(Self.detail),
-        ]).encoded()
-        var fields = HTTPFields()
-        fields[.contentType] = "application/problem+json"
+        let (head, body) = ProblemErrorShape().render(.badRequest(Self.detail), context: ErrorContext(path: "/", now: Date()))
+        var fields = head.headerFields
         fields[.contentLength] = String(body.count)
         fields[.connection] = "close"
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .badRequest, headerFields: fields))), promise: nil)

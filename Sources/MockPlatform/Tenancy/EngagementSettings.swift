@@ -40,7 +40,7 @@ public struct EngagementSettings: Sendable, Equatable {
     public init() {}
 
     /// Hours after opt-in at which `preemptive_alert` is due for a driver on `platform`.
-    public func preemptiveAlertHours(on platform: DeviceRegistration.Platform) -> Int {
+    public func preemptiveAlertHours(on platform: MobilePlatform) -> Int {
         platform == .ios ? preemptiveAlertHoursIOS : preemptiveAlertHoursAndroid
     }
 }

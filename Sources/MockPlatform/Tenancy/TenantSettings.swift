@@ -33,7 +33,7 @@ public struct TenantSettings: Codable, Sendable, Equatable {
     /// States removed from the supported-locations list (upper case when read from JSON).
     public var excludedStates: [String] = []
     /// The platform of a driver whose health packets name none.
-    public var defaultPlatform = DeviceRegistration.Platform.android
+    public var defaultPlatform = MobilePlatform.android
     /// Where a mock trip starts and ends unless told otherwise (Phoenix, AZ; `openapi/iql.yaml`
     /// postMockTrips).
     public var defaultTripLocation = GeoPoint(latitude: 33.4484, longitude: -112.0740)

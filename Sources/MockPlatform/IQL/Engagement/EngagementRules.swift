@@ -12,7 +12,7 @@ struct EngagementRules {
     let covering: [Campaign]
     let settings: EngagementSettings
     /// The platform of a driver whose packets name none (the tenant's `default_platform`).
-    let defaultPlatform: DeviceRegistration.Platform
+    let defaultPlatform: MobilePlatform
     let now: Date
 
     /// Covered by an enabled campaign, neither qualified nor disqualified.

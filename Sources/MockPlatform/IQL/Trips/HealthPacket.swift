@@ -23,7 +23,7 @@ public struct HealthPacket: Sendable, Equatable, Codable {
     public var activityPermission: ActivityPermission
     public var preciseLocation: Bool
     public var notifications: Bool
-    public var platform: DeviceRegistration.Platform
+    public var platform: MobilePlatform
     public var timestamp: Date
 
     /// Every permission the onboarding guides ask for: always-on location, activity, precise
@@ -36,8 +36,8 @@ public struct HealthPacket: Sendable, Equatable, Codable {
     /// without `platform` takes `knownPlatform`, else `defaultPlatform` (the tenant's
     /// `default_platform`).
     init(
-        body: [String: JSONValue], now: Date, knownPlatform: DeviceRegistration.Platform?,
-        defaultPlatform: DeviceRegistration.Platform
+        body: [String: JSONValue], now: Date, knownPlatform: MobilePlatform?,
+        defaultPlatform: MobilePlatform
     ) throws(APIError) {
         let fields = FieldReader(body)
         locationPermission = try fields.required("location_permission") { key throws(APIError) in
