@@ -1,16 +1,11 @@
-/// What a tenant timer is for; one timer per key (scheduling a key again moves its timer).
-public enum TimerKey: Hashable, Sendable, CustomStringConvertible {
-    /// The next instant at which the IQL engine has something to do for a driver: a test-drive
-    /// end, an offer expiry, an engagement milestone, a heartbeat gap.
-    case iqlDriver(String)
-    /// Any other platform's timer: the platform and a name it chooses.
-    case named(platform: String, name: String)
+/// What a tenant timer is for: the module that owns it and a name the module chooses (a driver
+/// id, a message id). One timer per key: scheduling a key again moves its timer. The runtime
+/// knows no owner by name; each module declares its own keys.
+public struct TimerKey: Hashable, Sendable, CustomStringConvertible {
+    /// The owning module's label (`iql_driver`, `webhooks`).
+    public let owner: String
+    public let name: String
 
-    /// How `GET /_mock/timers` writes it: `iql_driver:<id>`, `<platform>:<name>`.
-    public var description: String {
-        switch self {
-        case .iqlDriver(let id): "iql_driver:\(id)"
-        case .named(let platform, let name): "\(platform):\(name)"
-        }
-    }
+    /// How `GET /_mock/timers` writes it: `<owner>:<name>`.
+    public var description: String { "\(owner):\(name)" }
 }

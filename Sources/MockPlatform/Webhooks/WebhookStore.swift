@@ -342,5 +342,5 @@ public actor WebhookStore: ModuleStore {
         runtime.scheduler.schedule(timerKey(id), at: due) { [weak store] in await store?.attempt(id) }
     }
 
-    private static func timerKey(_ messageID: String) -> TimerKey { .named(platform: "webhooks", name: messageID) }
+    private static func timerKey(_ messageID: String) -> TimerKey { TimerKey(owner: "webhooks", name: messageID) }
 }

@@ -11,7 +11,7 @@ final class TenantSchedulerTests: XCTestCase {
         let scheduler = TenantScheduler(clock: clock)
         let fired = Fired()
         for (name, hours) in [("c", 3.0), ("a", 1.0), ("late", 30.0), ("b", 2.0)] {
-            scheduler.schedule(.named(platform: "test", name: name), at: t0.addingTimeInterval(hours * 3600)) { await fired.add(name) }
+            scheduler.schedule(TimerKey(owner: "test", name: name), at: t0.addingTimeInterval(hours * 3600)) { await fired.add(name) }
         }
         await scheduler.fireDue()
         let none = await fired.names
@@ -28,9 +28,9 @@ final class TenantSchedulerTests: XCTestCase {
         let scheduler = TenantScheduler(clock: clock)
         let fired = Fired()
         let start = t0
-        scheduler.schedule(.named(platform: "test", name: "first"), at: start) {
+        scheduler.schedule(TimerKey(owner: "test", name: "first"), at: start) {
             await fired.add("first")
-            scheduler.schedule(.named(platform: "test", name: "second"), at: start) { await fired.add("second") }
+            scheduler.schedule(TimerKey(owner: "test", name: "second"), at: start) { await fired.add("second") }
         }
         await scheduler.fireDue()
         let names = await fired.names
@@ -42,12 +42,12 @@ final class TenantSchedulerTests: XCTestCase {
         let scheduler = TenantScheduler(clock: clock)
         scheduler.start()
         let fired = Fired()
-        scheduler.schedule(.named(platform: "test", name: "soon"), at: Date().addingTimeInterval(0.2)) { await fired.add("soon") }
+        scheduler.schedule(TimerKey(owner: "test", name: "soon"), at: Date().addingTimeInterval(0.2)) { await fired.add("soon") }
         for _ in 0..<50 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         let first = await fired.names
         XCTAssertEqual(first, ["soon"])
         scheduler.shutdown()
-        scheduler.schedule(.named(platform: "test", name: "after"), at: Date()) { await fired.add("after") }
+        scheduler.schedule(TimerKey(owner: "test", name: "after"), at: Date()) { await fired.add("after") }
         await scheduler.fireDue()
         try await Task.sleep(for: .milliseconds(100))
         let final = await fired.names
@@ -59,9 +59,9 @@ final class TenantSchedulerTests: XCTestCase {
         let scheduler = TenantScheduler(clock: clock)
         scheduler.start()
         let fired = Fired()
-        scheduler.schedule(.named(platform: "test", name: "late"), at: Date().addingTimeInterval(3600)) { await fired.add("late") }
+        scheduler.schedule(TimerKey(owner: "test", name: "late"), at: Date().addingTimeInterval(3600)) { await fired.add("late") }
         try await Task.sleep(for: .milliseconds(50))
-        scheduler.schedule(.named(platform: "test", name: "soon"), at: Date().addingTimeInterval(0.1)) { await fired.add("soon") }
+        scheduler.schedule(TimerKey(owner: "test", name: "soon"), at: Date().addingTimeInterval(0.1)) { await fired.add("soon") }
         for _ in 0..<100 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         let names = await fired.names
         XCTAssertEqual(names, ["soon"])
@@ -74,8 +74,8 @@ final class TenantSchedulerTests: XCTestCase {
         scheduler.start()
         let fired = Fired()
         try await Task.sleep(for: .milliseconds(50))
-        scheduler.schedule(.named(platform: "test", name: "now"), at: t0) { await fired.add("now") }
-        scheduler.schedule(.named(platform: "test", name: "later"), at: t0.addingTimeInterval(1)) { await fired.add("later") }
+        scheduler.schedule(TimerKey(owner: "test", name: "now"), at: t0) { await fired.add("now") }
+        scheduler.schedule(TimerKey(owner: "test", name: "later"), at: t0.addingTimeInterval(1)) { await fired.add("later") }
         for _ in 0..<100 where await fired.names.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         let names = await fired.names
         XCTAssertEqual(names, ["now"])
@@ -93,7 +93,7 @@ final class TenantSchedulerTests: XCTestCase {
         try await Task.sleep(for: .milliseconds(50))
         let before = Self.residentKiB()
         for index in 0..<20_000 {
-            scheduler.schedule(.named(platform: "test", name: "driver"), at: month.addingTimeInterval(Double(index))) {}
+            scheduler.schedule(TimerKey(owner: "test", name: "driver"), at: month.addingTimeInterval(Double(index))) {}
             try await Task.sleep(for: .microseconds(5))
         }
         let grown = Self.residentKiB() - before
@@ -121,7 +121,7 @@ final class TimerQueueTests: XCTestCase {
         let base = Date(timeIntervalSince1970: 0)
         let instants: [Double] = [5, 1, 3, 1, 9, 0, 3]
         for (order, seconds) in instants.enumerated() {
-            queue.push(.init(due: base.addingTimeInterval(seconds), order: UInt64(order), key: .named(platform: "t", name: "\(order)")))
+            queue.push(.init(due: base.addingTimeInterval(seconds), order: UInt64(order), key: TimerKey(owner: "t", name: "\(order)")))
         }
         var popped: [UInt64] = []
         while let entry = queue.popFirst() { popped.append(entry.order) }
