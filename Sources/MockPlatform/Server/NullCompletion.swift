@@ -148,13 +148,11 @@ struct NullCompletion {
     }
 
     /// A 200 or 201 answer's body with `null` written for every required, nullable key the
-    /// encoder left out, and its head without the encoder's `Content-Length` when the body
-    /// changed; nil when the answer needs no completing (another status, or a body that is not
-    /// JSON of the shape).
+    /// encoder left out, and its head without the encoder's `Content-Length`; nil for a body
+    /// that is not JSON of the shape, which is sent as it is.
     static func completing(
         _ response: HTTPResponse, body bytes: [UInt8], shape: Shape, operationID: String
     ) -> (HTTPResponse, [UInt8])? {
-        guard response.status == .ok || response.status == .created else { return nil }
         var adjusted = response
         adjusted.headerFields[.contentLength] = nil
         if let completed = NullWriter.complete(bytes, shape: shape) {

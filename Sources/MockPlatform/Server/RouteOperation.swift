@@ -21,29 +21,32 @@ struct RouteOperation: Sendable {
     let parameters: ParameterIndex
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
-    /// read. Every failure is thrown as the `APIError` the module's shape renders.
+    /// read. A rule's or the generated code's failure is thrown as the `APIError` the module's
+    /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
+    /// door to log.
     func call(
         _ head: HTTPRequest, body: (json: [String: JSONValue], bytes: ByteBuffer)?, pathParameters: [String: Substring]
-    ) async throws(APIError) -> Response {
+    ) async throws -> Response {
+        let answer: (HTTPResponse, HTTPBody?)
         do {
             if let rule {
                 let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
                 try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
             }
-            let (response, responseBody) = try await handler(
+            answer = try await handler(
                 head, body.map { HTTPBody(Array($0.bytes.readableBytesView)) }, ServerRequestMetadata(pathParameters: pathParameters)
             )
-            return try await finished(response, body: responseBody)
         } catch {
             throw refusal(for: error)
         }
+        return try await finished(answer.0, body: answer.1)
     }
 
     /// The Hummingbird response for the generated handler's answer: the headers the runtime
     /// percent-encoded restored, `null`s completed, and a body of known length (every JSON body,
     /// every image) gathered into one buffer, so that Hummingbird writes head, body and end in
     /// one batch (perf: three writes through the channel were 15 % of CPU on driverStatus).
-    /// Larger or unsized bodies stream. Content-Length is set either way.
+    /// Larger bodies stream with their Content-Length; bodies of unknown length stream chunked.
     private func finished(_ response: HTTPResponse, body: HTTPBody?) async throws -> Response {
         var response = response
         HeaderEncodingRestorer.restore(&response.headerFields)

@@ -62,7 +62,7 @@ final class ParameterErrorTests: XCTestCase {
         do {
             _ = try await operation.call(request, body: nil, pathParameters: ["driver_id": "d1"])
         } catch {
-            refusal = error
+            refusal = error as? APIError
         }
         let (response, body) = IQLErrorShape().render(try XCTUnwrap(refusal), context: ErrorContext(path: "/iql/v1/driver/d1/trips", now: Date()))
         XCTAssertEqual(response.status, .badRequest)
