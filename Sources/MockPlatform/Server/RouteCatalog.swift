@@ -1,7 +1,8 @@
 import HTTPTypes
 
-/// Every route the server answers, as registered by the generated code: which methods a path
-/// allows, so that unknown routes get a 404 and wrong methods a 405 with `Allow`.
+/// Every route the server answers, as registered by the generated code (`OperationRecorder`):
+/// the operation answering each method of a path, which the front door calls, and so which
+/// methods a path allows, so that unknown routes get a 404 and wrong methods a 405 with `Allow`.
 public struct RouteCatalog: Sendable {
     /// One registered path template, split into segments (`{name}` marks a parameter).
     struct Template: Sendable {
@@ -105,9 +106,6 @@ public struct RouteCatalog: Sendable {
         return RouteMatch(template: nil, segments: segments)
     }
 
-    /// The methods a concrete path answers; empty when no route matches it.
-    func methods(for path: String) -> [HTTPRequest.Method] { match(path).methods }
-
     /// Whether a path as sent (empty segments kept) names a route with an empty path parameter:
     /// `/_mock/campaigns/` is getCampaign with an empty id, `/_mock/campaigns//send` is
     /// sendCampaign with one. Folding the empty segment away would answer it as another
@@ -117,7 +115,7 @@ public struct RouteCatalog: Sendable {
     public func hasEmptyParameter(_ unfolded: some StringProtocol, method: HTTPRequest.Method) -> Bool {
         guard unfolded.hasSuffix("/") || Self.hasRepeatedSlash(unfolded.utf8) else { return false }
         let segments = unfolded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
-        guard let candidates = bySegmentCount[segments.count] else { return false }
+        guard segments.contains(where: \.isEmpty), let candidates = bySegmentCount[segments.count] else { return false }
         return candidates.contains { index in
             templates[index].methods.contains(method) && zip(templates[index].parsed, segments).allSatisfy { segment, value in
                 guard value.isEmpty else { return segment.matches(value) }

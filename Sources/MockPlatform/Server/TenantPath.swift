@@ -30,15 +30,16 @@ struct TenantPath {
         self.unfolded = unfolded
     }
 
-    /// A root path already in its folded form (starts with `/`, no empty segment, no trailing
-    /// slash but for `/` itself) outside `/t/`: most requests, taken as they are.
+    /// An ASCII root path already in its folded form (starts with `/`, no empty segment, no
+    /// trailing slash but for `/` itself) outside `/t/`: most requests, taken as they are.
+    /// Other bytes take the general way, which splits by characters.
     private static func isFolded(_ bytes: some Collection<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
         guard bytes.first == slash else { return false }
         var previous: UInt8 = 0
         var index = 0
         for byte in bytes {
-            if byte == slash, previous == slash { return false }
+            if byte >= 0x80 || (byte == slash && previous == slash) { return false }
             if index == 2, byte == slash, previous == UInt8(ascii: "t") { return false }
             previous = byte
             index += 1

@@ -31,12 +31,12 @@ final class RouteCatalogTests: XCTestCase {
 
     func testMethodsForConcretePaths() {
         let catalog = catalog()
-        XCTAssertEqual(catalog.methods(for: "/iql/v1/driver/d1/info"), [.get, .put])
-        XCTAssertEqual(catalog.methods(for: "/iql/v1/driver/d1/info/"), [.get, .put], "trailing slash")
-        XCTAssertEqual(catalog.methods(for: "/iql/v1/driver/user%40example.com/info"), [.get, .put])
-        XCTAssertEqual(catalog.methods(for: "/_mock/openapi"), [.get])
-        XCTAssertEqual(catalog.methods(for: "/_mock/openapi/iql.yaml"), [.get])
-        XCTAssertEqual(catalog.methods(for: "/files/v2"), [.get])
+        XCTAssertEqual(catalog.match("/iql/v1/driver/d1/info").methods, [.get, .put])
+        XCTAssertEqual(catalog.match("/iql/v1/driver/d1/info/").methods, [.get, .put], "trailing slash")
+        XCTAssertEqual(catalog.match("/iql/v1/driver/user%40example.com/info").methods, [.get, .put])
+        XCTAssertEqual(catalog.match("/_mock/openapi").methods, [.get])
+        XCTAssertEqual(catalog.match("/_mock/openapi/iql.yaml").methods, [.get])
+        XCTAssertEqual(catalog.match("/files/v2").methods, [.get])
     }
 
     /// The operation for a method, and its path parameters under the spec's names, as sent
@@ -76,11 +76,21 @@ final class RouteCatalogTests: XCTestCase {
         }
     }
 
+    /// An empty parameter is an empty segment: `//` or a trailing `/` where the template has a
+    /// parameter; a slash carrying a combining mark is not one.
+    func testEmptyParameters() {
+        let catalog = catalog()
+        XCTAssertTrue(catalog.hasEmptyParameter("/iql/v1/driver//info", method: .get))
+        XCTAssertFalse(catalog.hasEmptyParameter("/iql/v1/driver//info", method: .post))
+        XCTAssertFalse(catalog.hasEmptyParameter("/iql/v1/driver/d1/info", method: .get))
+        XCTAssertFalse(catalog.hasEmptyParameter("/iql/v1/driver//\u{301}d1/info", method: .get))
+    }
+
     func testPathsThatMatchNoRoute() {
         let catalog = catalog()
         for path in ["/", "/iql/v1/driver/d1", "/iql/v1/driver//info", "/iql/v1/driver/d1/info/x", "/iql/v2/driver/d1/info",
                      "/_mock/openapi/.yaml", "/_mock/openapi/iql.json", "/_mock/openapi/iql", "/files/v", "/files/x2"] {
-            XCTAssertEqual(catalog.methods(for: path), [], path)
+            XCTAssertEqual(catalog.match(path).methods, [], path)
         }
     }
 }

@@ -18,6 +18,8 @@ final class TenantPathTests: XCTestCase {
             ("//t//acme//iql/", "acme", "/iql", "//iql/"),
             ("/t/Bad_Name/iql", nil, "/iql", "/iql"),
             ("*", "default", "/*", "*"),
+            ("/\u{301}x", "default", "//\u{301}x", "/\u{301}x"),
+            ("/caf\u{E9}/x", "default", "/caf\u{E9}/x", "/caf\u{E9}/x"),
         ]
         for expected in cases {
             let target = TenantPath(expected.raw)
