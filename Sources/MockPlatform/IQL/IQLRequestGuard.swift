@@ -33,8 +33,10 @@ struct IQLRequestGuard: RequestGuard {
     /// The bare `APIKEY: <key>` header of image and logo requests.
     private static let bareHeader = HTTPField.Name("APIKEY")!
 
-    /// `APIKEY` in any case, compared without allocating.
+    /// `APIKEY` in any case: ASCII compared without allocating, anything else lower-cased (the
+    /// Kelvin sign lower-cases to `k`).
     private static func isAPIKeyScheme(_ scheme: Substring) -> Bool {
-        scheme.utf8.count == 6 && zip(scheme.utf8, "apikey".utf8).allSatisfy { $0 | 0x20 == $1 }
+        guard scheme.utf8.allSatisfy({ $0 < 0x80 }) else { return scheme.lowercased() == "apikey" }
+        return scheme.utf8.count == 6 && zip(scheme.utf8, "apikey".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }

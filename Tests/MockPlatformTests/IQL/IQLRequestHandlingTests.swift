@@ -43,7 +43,7 @@ final class IQLRequestHandlingTests: XCTestCase {
 
     func testSchemeIsCaseInsensitive() async throws {
         try await TestPlatform.run { platform in
-            for scheme in ["APIKEY", "apikey", "ApiKey", "aPiKeY"] {
+            for scheme in ["APIKEY", "apikey", "ApiKey", "aPiKeY", "API\u{212A}EY"] {
                 let reply = try await platform.iql(.get, "/iql/v1/locations", authorization: "\(scheme) mock-api-key")
                 XCTAssertEqual(reply.status, .ok, "\(scheme): \(reply.text)")
             }
