@@ -1,5 +1,5 @@
 extension Int {
-    /// The number in decimal, padded with zeros to `width` characters as `%0<width>d` writes
+    /// The number in decimal, padded with zeros to `width` characters as `%0<width>ld` writes
     /// it (a minus sign counts toward the width): dates and times written without the cost of
     /// `String(format:)`, which was 5 % of a driver status answer.
     func zeroPadded(to width: Int) -> String {

@@ -2,8 +2,8 @@
 enum IQLRoutes {
     static let supportedStateDetails = "/iql/v1/supported_state_details"
 
-    /// `/iql/v<digit>/ad_unit/…`: the only paths `isClick` or `isImageOrLogo` can accept, told
-    /// without splitting the path.
+    /// `/iql/v?/ad_unit/…` (any one byte after the `v`): a cheap filter for the only paths
+    /// `isClick` or `isImageOrLogo` can accept, told without splitting the path.
     static func isAdUnitPath(_ path: String) -> Bool {
         path.hasPrefix("/iql/v") && path.utf8.dropFirst(7).starts(with: "/ad_unit/".utf8)
     }

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The server's front door, around the router.
+/// The server's front door: it resolves a request once and calls the operation that answers it.
 ///
 /// For every request it: strips the `/t/{tenant}` prefix and folds repeated slashes; finds the
 /// module that owns the path; applies the tenant's fault rules (not to `/_mock`); runs that

@@ -1,8 +1,8 @@
 /// The current request's body, read once by the platform responder.
 public enum RequestBody {
     /// The body as a JSON object, for requests that carry one (POST, PUT, PATCH); an empty body
-    /// reads as `{}`. Rules read it before the generated decoder runs, so that each contract
-    /// message and check order holds; handlers read it where typed input loses information
+    /// reads as `{}`. Rules get it in their `RawRequest` before the generated decoder runs, so that
+    /// each contract message and check order holds; handlers read it where typed input loses information
     /// (an explicit `null` versus an absent key). It travels with the request's tenant binding,
     /// so a request binds one task-local value, not two.
     public static var json: [String: JSONValue]? { Tenant.binding?.json }

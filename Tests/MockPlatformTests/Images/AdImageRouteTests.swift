@@ -233,7 +233,7 @@ final class AdImageRouteTests: XCTestCase {
     }
 
     func testAdUnitRouteBesideTheImageRoutesStillAnswers() async throws {
-        // `/iql/v2/ad_unit/{driver_id}` and `/iql/v2/ad_unit/{ad_id}/logo` share a router position.
+        // `/iql/v2/ad_unit/{driver_id}` and `/iql/v2/ad_unit/{ad_id}/logo` share a path position.
         try await TestPlatform.run { platform in
             assertIQLError(try await platform.iql(.get, "/iql/v2/ad_unit/no_such_driver"), .notFound, "invalid driver id")
             assertIQLError(try await platform.iql(.get, "/iql/v2/ad_unit/no_such_ad/image"), .notFound, "invalid offer id")
