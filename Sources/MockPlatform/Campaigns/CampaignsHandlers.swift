@@ -2,19 +2,20 @@ import CampaignsAPI
 
 /// The campaign-backend endpoints the Synerise SDK calls (`openapi/campaigns.yaml`).
 struct CampaignsHandlers: APIProtocol {
-    /// The platform segment is checked before decoding, for the contract's message.
+    /// The platform segment is checked before decoding, for the contract's message; the
+    /// handlers take the platform it read.
     static let rules: [String: OperationRule] = [
-        Operations.GetPushes.id: { request in _ = try platform(request.pathParameters["platform"]) },
-        Operations.GetBanners.id: { request in _ = try platform(request.pathParameters["platform"]) },
+        Operations.GetPushes.id: { request in try platform(request.pathParameters["platform"]) },
+        Operations.GetBanners.id: { request in try platform(request.pathParameters["platform"]) },
     ]
 
     func getPushes(_ input: Operations.GetPushes.Input) async throws -> Operations.GetPushes.Output {
-        let wrappers = try await wrappers(for: input.path.clientUuid, platform: input.path.platform.rawValue) { $0.isFetchedAsPush }
+        let wrappers = try await wrappers(for: input.path.clientUuid) { $0.isFetchedAsPush }
         return .ok(.init(body: .json(try wrappers.map { try $0.decoded() })))
     }
 
     func getBanners(_ input: Operations.GetBanners.Input) async throws -> Operations.GetBanners.Output {
-        let wrappers = try await wrappers(for: input.path.clientUuid, platform: input.path.platform.rawValue) { $0.isBanner }
+        let wrappers = try await wrappers(for: input.path.clientUuid) { $0.isBanner }
         return .ok(.init(body: .json(try wrappers.map { try $0.decoded() })))
     }
 
@@ -26,10 +27,8 @@ struct CampaignsHandlers: APIProtocol {
         return .ok(.init(body: .json(try walkthrough.payload.decoded())))
     }
 
-    private func wrappers(
-        for client: String, platform name: String, _ include: (PushCampaignKind) -> Bool
-    ) async throws -> [JSONValue] {
-        let platform = try Self.platform(name)
+    private func wrappers(for client: String, _ include: (PushCampaignKind) -> Bool) async throws -> [JSONValue] {
+        let platform = try RequestBody.validated(CampaignWrapper.Platform.self)
         return try await Tenant.bound().campaigns.sent(to: client)
             .filter { include($0.kind) }
             .map { CampaignWrapper.json($0, platform: platform) }

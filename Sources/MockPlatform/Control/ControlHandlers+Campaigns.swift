@@ -3,10 +3,10 @@ import Foundation
 
 /// IQL campaign CRUD under `/_mock/iql/campaigns` (`docs/iql-engine.md` Campaigns).
 extension ControlHandlers {
-    /// Body rules of the campaign operations.
+    /// Body rules of the campaign operations; the handlers store the campaign they read.
     static let campaignRules: [String: OperationRule] = [
-        Operations.CreateCampaign.id: { request in _ = try CampaignRules.campaign(from: request.json) },
-        Operations.ReplaceCampaign.id: { request in _ = try CampaignRules.campaign(from: request.json) },
+        Operations.CreateCampaign.id: { request in try CampaignRules.campaign(from: request.json) },
+        Operations.ReplaceCampaign.id: { request in try CampaignRules.campaign(from: request.json) },
     ]
 
     func listCampaigns(_ input: Operations.ListCampaigns.Input) async throws -> Operations.ListCampaigns.Output {
@@ -16,7 +16,7 @@ extension ControlHandlers {
 
     func createCampaign(_ input: Operations.CreateCampaign.Input) async throws -> Operations.CreateCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try CampaignRules.campaign(from: RequestBody.json ?? [:])
+        let campaign = try RequestBody.validated(Campaign.self)
         try await tenant.iql.addCampaign(campaign)
         return .created(.init(body: .json(try Self.schema(campaign))))
     }
@@ -31,7 +31,7 @@ extension ControlHandlers {
 
     func replaceCampaign(_ input: Operations.ReplaceCampaign.Input) async throws -> Operations.ReplaceCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try CampaignRules.campaign(from: RequestBody.json ?? [:])
+        let campaign = try RequestBody.validated(Campaign.self)
         guard campaign.campaignID == input.path.campaignId else { throw APIError.badRequest("campaign_id must match the path") }
         try await tenant.iql.replaceCampaign(campaign)
         return .ok(.init(body: .json(try Self.schema(campaign))))

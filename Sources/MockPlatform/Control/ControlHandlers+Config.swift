@@ -3,9 +3,9 @@ import ControlAPI
 /// The tenant config (`openapi/control.yaml` getConfig, patchConfig; README "Tenant config").
 extension ControlHandlers {
     /// Body rules of the config operations: the whole patch is checked before the generated
-    /// decoder sees it.
+    /// decoder sees it, and the handler applies the patch the rule read.
     static let configRules: [String: OperationRule] = [
-        Operations.PatchConfig.id: { request in _ = try SettingsPatch(request.json) },
+        Operations.PatchConfig.id: { request in try SettingsPatch(request.json) },
     ]
 
     func getConfig(_ input: Operations.GetConfig.Input) async throws -> Operations.GetConfig.Output {
@@ -13,12 +13,12 @@ extension ControlHandlers {
     }
 
     func patchConfig(_ input: Operations.PatchConfig.Input) async throws -> Operations.PatchConfig.Output {
-        let patch = try SettingsPatch(RequestBody.json ?? [:])
+        let patch = try RequestBody.validated(SettingsPatch.self)
         let tenant = try Tenant.bound()
-        if let fixed = fixedWalletPassTypeID, try patch.applied(to: tenant.settings).walletPassTypeID != fixed {
+        if let fixed = fixedWalletPassTypeID, patch.applied(to: tenant.settings).walletPassTypeID != fixed {
             throw APIError.badRequest("wallet_pass_type_id is fixed to \(fixed) by the server's pass certificate")
         }
-        let settings = try await tenant.changeSettings(patch.applied(to:))
+        let settings = await tenant.changeSettings(patch.applied(to:))
         return .ok(.init(body: .json(try settings.json.decoded())))
     }
 }

@@ -5,9 +5,9 @@ import OpenAPIRuntime
 /// Fault rules (`openapi/control.yaml`, tag faults).
 extension ControlHandlers {
     /// A rule body is read by `FaultRule` itself, before the generated decoder, so that every
-    /// refusal names its field.
+    /// refusal names its field; the handler stores the rule it read.
     static let faultRules: [String: OperationRule] = [
-        Operations.CreateFault.id: { request in _ = try FaultRule(body: request.json, id: "", createdAt: Date()) },
+        Operations.CreateFault.id: { request in try FaultRule(body: request.json, id: "", createdAt: Date()) },
     ]
 
     func listFaults(_ input: Operations.ListFaults.Input) async throws -> Operations.ListFaults.Output {
@@ -16,7 +16,7 @@ extension ControlHandlers {
     }
 
     func createFault(_ input: Operations.CreateFault.Input) async throws -> Operations.CreateFault.Output {
-        let rule = try Tenant.bound().runtime.faults.add(RequestBody.json ?? [:])
+        let rule = try Tenant.bound().runtime.faults.add(RequestBody.validated(FaultRule.self))
         return .created(.init(body: .json(try Self.wire(rule))))
     }
 

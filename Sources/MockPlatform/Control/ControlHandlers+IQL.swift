@@ -85,14 +85,12 @@ extension ControlHandlers {
 
     func retractOffer(_ input: Operations.RetractOffer.Input) async throws -> Operations.RetractOffer.Output {
         let tenant = try Tenant.bound()
-        let fields = FieldReader(RequestBody.json ?? [:])
-        let reason = try fields.required("reason", fields.string)
-        let driverID = try fields.string("driver_id")
+        let retraction = try RequestBody.validated(OfferRetraction.self)
         let offerID = input.path.offerId
         guard try await tenant.iql.campaigns.contains(where: { $0.offerID == offerID }) else {
             throw APIError.notFound("invalid offer id")
         }
-        let count = try await tenant.iql.retract(offerID: offerID, driverID: driverID, reason: reason)
+        let count = try await tenant.iql.retract(offerID: offerID, driverID: retraction.driverID, reason: retraction.reason)
         return .ok(.init(body: .json(.init(retracted: count))))
     }
 

@@ -4,9 +4,10 @@ import OpenAPIRuntime
 
 /// Synerise campaign authoring and sending (`openapi/control.yaml`, tag campaigns).
 extension ControlHandlers {
+    /// Body rules of the push-campaign operations; the handlers take what they read.
     static let pushCampaignRules: [String: OperationRule] = [
-        Operations.CreatePushCampaign.id: { request in _ = try Self.pushCampaignDraft(request.json) },
-        Operations.SendPushCampaign.id: { request in _ = try CampaignSendRequest(body: request.json) },
+        Operations.CreatePushCampaign.id: { request in try PushCampaignDraft(body: request.json) },
+        Operations.SendPushCampaign.id: { request in try CampaignSendRequest(body: request.json) },
     ]
 
     func listPushCampaigns(_ input: Operations.ListPushCampaigns.Input) async throws -> Operations.ListPushCampaigns.Output {
@@ -15,8 +16,8 @@ extension ControlHandlers {
     }
 
     func createPushCampaign(_ input: Operations.CreatePushCampaign.Input) async throws -> Operations.CreatePushCampaign.Output {
-        let (name, built) = try Self.pushCampaignDraft(RequestBody.json ?? [:])
-        let campaign = try await Tenant.bound().campaigns.create(name: name, built: built)
+        let draft = try RequestBody.validated(PushCampaignDraft.self)
+        let campaign = try await Tenant.bound().campaigns.create(name: draft.name, built: draft.built)
         return .created(.init(body: .json(try Self.wire(campaign))))
     }
 
@@ -32,7 +33,7 @@ extension ControlHandlers {
     /// Checks everything first, then makes the campaign visible to its clients and records its
     /// pushes: a refused send changes nothing.
     func sendPushCampaign(_ input: Operations.SendPushCampaign.Input) async throws -> Operations.SendPushCampaign.Output {
-        let request = try CampaignSendRequest(body: RequestBody.json ?? [:])
+        let request = try RequestBody.validated(CampaignSendRequest.self)
         let tenant = try Tenant.bound()
         let campaign = try await tenant.campaigns.campaign(input.path.campaignId)
         if campaign.kind == .walkthrough, !(request.deviceTokens.isEmpty && request.driverIDs.isEmpty) {
@@ -73,20 +74,6 @@ extension ControlHandlers {
             targets += await devices.registrations(of: driver).map { PushTarget($0, tenantBundleID: tenantBundleID) }
         }
         return targets.filter { target in request.platform.map { target.platform == $0 } ?? true }
-    }
-
-    /// The name and built payload of a create request.
-    private static func pushCampaignDraft(_ body: [String: JSONValue]) throws(APIError) -> (String?, PushCampaignBuilder.Built) {
-        if let unknown = body.keys.sorted().first(where: { $0 != "name" && $0 != "payload" }) {
-            throw .badRequest("\(unknown) is not allowed")
-        }
-        var name: String?
-        if let value = body["name"], value != .null {
-            guard let text = value.stringValue else { throw .badRequest("name must be a string") }
-            name = text
-        }
-        guard let payload = body["payload"], payload != .null else { throw .badRequest("payload is required") }
-        return (name, try PushCampaignBuilder.build(payload))
     }
 
     private static func wire(_ campaign: PushCampaign) throws -> Components.Schemas.PushCampaign {

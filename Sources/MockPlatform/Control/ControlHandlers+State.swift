@@ -11,8 +11,7 @@ extension ControlHandlers {
 
     func importState(_ input: Operations.ImportState.Input) async throws -> Operations.ImportState.Output {
         let binding = try Tenant.boundBinding()
-        let body = try JSONValue.object(RequestBody.json ?? [:]).encoded()
-        let snapshot = try TenantStateDocument.snapshot(from: body)
+        let snapshot = try RequestBody.validated(TenantSnapshot.self)
         let tenant = try binding.registry.reset(binding.name, restoring: snapshot)
         return .ok(.init(body: .json(try Self.wire(try await tenant.snapshot()))))
     }

@@ -8,13 +8,13 @@ extension ControlHandlers {
     static func webhookRules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
         [
             Operations.CreateWebhookEndpoint.id: { request in
-                _ = try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist)
+                try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist)
             },
             Operations.UpdateWebhookEndpoint.id: { request in
-                _ = try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist)
+                try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist)
             },
-            Operations.RecoverWebhookMessages.id: { request in _ = try Self.recoverSince(request.json) },
-            Operations.TriggerWebhook.id: { request in _ = try WebhookTrigger(body: request.json) },
+            Operations.RecoverWebhookMessages.id: { request in try Self.recoverSince(request.json) },
+            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json) },
         ]
     }
 
@@ -24,7 +24,7 @@ extension ControlHandlers {
     }
 
     func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output {
-        let request = try WebhookEndpointRequest(body: RequestBody.json ?? [:], requireURL: true, allowlist: webhookAllowlist)
+        let request = try RequestBody.validated(WebhookEndpointRequest.self)
         let endpoint = try await Tenant.bound().webhooks.createEndpoint(
             url: request.url ?? "", events: request.events, secret: request.secret, enabled: request.enabled
         )
@@ -36,7 +36,7 @@ extension ControlHandlers {
     }
 
     func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output {
-        let request = try WebhookEndpointRequest(body: RequestBody.json ?? [:], requireURL: false, allowlist: webhookAllowlist)
+        let request = try RequestBody.validated(WebhookEndpointRequest.self)
         let endpoint = try await Tenant.bound().webhooks.updateEndpoint(
             input.path.endpointId, url: request.url, events: request.events, secret: request.secret, enabled: request.enabled
         )
@@ -71,13 +71,13 @@ extension ControlHandlers {
     }
 
     func recoverWebhookMessages(_ input: Operations.RecoverWebhookMessages.Input) async throws -> Operations.RecoverWebhookMessages.Output {
-        let since = try Self.recoverSince(RequestBody.json ?? [:])
+        let since = try RequestBody.validated(Date.self)
         let replayed = try await Tenant.bound().webhooks.recover(since: since)
         return .accepted(.init(body: .json(.init(replayed: replayed))))
     }
 
     func triggerWebhook(_ input: Operations.TriggerWebhook.Input) async throws -> Operations.TriggerWebhook.Output {
-        let trigger = try WebhookTrigger(body: RequestBody.json ?? [:])
+        let trigger = try RequestBody.validated(WebhookTrigger.self)
         let tenant = try Tenant.bound()
         let (event, unmatched) = try await tenant.iql.trigger(trigger.kind, driverID: trigger.driverID, overrides: trigger.overrides)
         let messageIDs = try await tenant.webhooks.messageIDs(forEvent: event)

@@ -6,8 +6,6 @@ import OpenAPIRuntime
 /// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
-    /// Where webhook endpoints may point.
-    let webhookAllowlist: WebhookAllowlist
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
     /// The pass type id a real pass certificate fixes (`patchConfig` refuses another); nil
@@ -18,16 +16,13 @@ struct ControlHandlers: APIProtocol {
     /// The dashboard's files (`getDashboard`).
     let dashboard: DashboardAssets
 
-    /// Contract rules that must run before an operation's input is decoded.
+    /// Contract rules that must run before an operation's input is decoded; handlers take what
+    /// they parsed (`RequestBody.validated`).
     static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }
         .merging(pushCampaignRules) { first, _ in first }.merging(faultRules) { first, _ in first }.merging([
-        Operations.SetClock.id: { request in _ = try ClockChange(body: request.json) },
-        Operations.ImportState.id: { request in _ = try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded()) },
-        Operations.RetractOffer.id: { request in
-            let fields = FieldReader(request.json)
-            _ = try fields.required("reason", fields.string)
-            _ = try fields.string("driver_id")
-        },
+        Operations.SetClock.id: { request in try ClockChange(body: request.json) },
+        Operations.ImportState.id: { request in try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded()) },
+        Operations.RetractOffer.id: { request in try OfferRetraction(body: request.json) },
     ]) { first, _ in first }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -96,7 +91,7 @@ struct ControlHandlers: APIProtocol {
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
         let tenant = try Tenant.bound()
-        let change = try ClockChange(body: RequestBody.json ?? [:])
+        let change = try RequestBody.validated(ClockChange.self)
         // What the events recorded so far cause (pushes, webhook messages) is stamped with the
         // time before the change, however late the consumers run.
         await tenant.caughtUp()

@@ -34,7 +34,7 @@ struct ControlModule: PlatformModule {
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
-            specs: specs, webhookAllowlist: webhooks.allowlist, walletRootPEM: walletRootPEM,
+            specs: specs, walletRootPEM: walletRootPEM,
             fixedWalletPassTypeID: fixedWalletPassTypeID, metrics: webhooks.metrics,
             dashboard: DashboardAssets.bundled()
         )

@@ -3,8 +3,9 @@ import Foundation
 /// One fault rule of `POST /_mock/faults` (`openapi/control.yaml` FaultRuleRequest): what it
 /// matches, what it does, how often, and its hits so far.
 public struct FaultRule: Sendable {
-    public let id: String
-    public let createdAt: Date
+    /// Given by `FaultRules.add` when the rule is stored.
+    public internal(set) var id: String
+    public internal(set) var createdAt: Date
     /// Upper-case method; nil matches any.
     public let method: String?
     /// Tenant-relative path pattern (webhook target: the endpoint URL's path); nil matches any.

@@ -27,13 +27,19 @@ public final class FaultRules: Sendable {
     /// 429 when the tenant holds its quota of rules.
     @discardableResult
     public func add(_ body: [String: JSONValue]) throws(APIError) -> FaultRule {
+        try add(FaultRule(body: body, id: "", createdAt: clock.now))
+    }
+
+    /// Adds a rule already read from its body, giving it its id and creation instant; 429 when
+    /// the tenant holds its quota of rules.
+    @discardableResult
+    func add(_ draft: FaultRule) throws(APIError) -> FaultRule {
         let now = clock.now
         return try state.withLock { state throws(APIError) -> FaultRule in
             try quotas.admit(.faults, to: state.rules.count)
-            var ids = state.ids
-            let id = "flt_" + String(ids.next(), radix: 16)
-            let rule = try FaultRule(body: body, id: id, createdAt: now)
-            state.ids = ids
+            var rule = draft
+            rule.id = "flt_" + String(state.ids.next(), radix: 16)
+            rule.createdAt = now
             state.rules.append(rule)
             armed.store(true, ordering: .relaxed)
             return rule

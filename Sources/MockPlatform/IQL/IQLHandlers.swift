@@ -4,10 +4,10 @@ import IQLAPI
 /// The IQL publisher API (`openapi/iql.yaml`), per tenant; served by `IQLModule`.
 ///
 /// Bodies are checked by `rules(zipcodes:)` before the generated decoder runs; handlers then
-/// read the tenant bound to the request and answer from its `IQLStore`. This file holds the
+/// take what the rules parsed (`RequestBody.validated`), read the tenant bound to the request
+/// and answer from its `IQLStore`. This file holds the
 /// onboarding operations; the others live in `IQLHandlers+<Area>.swift`.
 struct IQLHandlers: APIProtocol {
-    let zipcodes: ZipDirectory
     /// The base of `logo_url` and `button_click_url`.
     let publicURL: PublicBaseURL
 
@@ -21,17 +21,17 @@ struct IQLHandlers: APIProtocol {
         return [
             Operations.PutDriverInfo.id: { request in
                 try DriverID.validate(request.pathParameters["driver_id"] ?? "")
-                _ = try driverInfo.change(from: request.json)
+                return try driverInfo.change(from: request.json)
             },
             Operations.PostSupportedStateDetails.id: { request in
-                _ = try SupportedStateQuery(body: request.json)
+                try SupportedStateQuery(body: request.json)
             },
         ]
     }
 
     func putDriverInfo(_ input: Operations.PutDriverInfo.Input) async throws -> Operations.PutDriverInfo.Output {
         let tenant = try Tenant.bound()
-        let change = try DriverInfoRules(zipcodes: zipcodes).change(from: RequestBody.json ?? [:])
+        let change = try RequestBody.validated(DriverInfoChange.self)
         try await tenant.iql.upsertInfo(change, driverID: input.path.driverId)
         return .ok(.init(body: .json(.init(success: "true"))))
     }
@@ -85,7 +85,7 @@ struct IQLHandlers: APIProtocol {
         _ input: Operations.PostSupportedStateDetails.Input
     ) async throws -> Operations.PostSupportedStateDetails.Output {
         let tenant = try Tenant.bound()
-        let query = try SupportedStateQuery(body: RequestBody.json ?? [:])
+        let query = try RequestBody.validated(SupportedStateQuery.self)
         let answer = query.answer(supportedStates: tenant.settings.supportedStates, campaigns: try await tenant.iql.campaigns)
         return .ok(.init(body: .json(.init(isSupportedState: answer.isSupported, canReceiveOffer: answer.canReceiveOffer))))
     }

@@ -19,7 +19,7 @@ struct IQLModule: PlatformModule {
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
-        try IQLHandlers(zipcodes: zipcodes, publicURL: publicURL)
+        try IQLHandlers(publicURL: publicURL)
             .registerHandlers(on: transport, configuration: configuration)
     }
 }

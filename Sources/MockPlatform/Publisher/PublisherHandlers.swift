@@ -5,10 +5,11 @@ import PublisherAPI
 struct PublisherHandlers: APIProtocol {
     let zipcodes: ZipDirectory
 
-    /// Contract rules that must run before an operation's input is decoded.
+    /// Contract rules that must run before an operation's input is decoded; the handler takes
+    /// the registration the rule read.
     static let rules: [String: OperationRule] = [
         Operations.RegisterDeviceToken.id: { request in
-            _ = try DeviceTokenRules.registration(from: request.json, driverID: request.pathParameters["driver_id"] ?? "")
+            try DeviceTokenRules.registration(from: request.json, driverID: request.pathParameters["driver_id"] ?? "")
         },
     ]
 
@@ -30,7 +31,7 @@ struct PublisherHandlers: APIProtocol {
     func registerDeviceToken(
         _ input: Operations.RegisterDeviceToken.Input
     ) async throws -> Operations.RegisterDeviceToken.Output {
-        let registration = try DeviceTokenRules.registration(from: RequestBody.json ?? [:], driverID: input.path.driverId)
+        let registration = try RequestBody.validated(DeviceRegistration.self)
         try await Tenant.bound().devices.register(registration)
         return .ok(.init(body: .json([.success])))
     }

@@ -12,5 +12,7 @@ public struct RawRequest: Sendable {
 }
 
 /// Contract checks of one operation, run before the generated decoder so that each rule's own
-/// message and the contract's check order hold. Throws the first failure.
-public typealias OperationRule = @Sendable (RawRequest) async throws -> Void
+/// message and the contract's check order hold. Throws the first failure; returns the value it
+/// validated (the parsed body), which the handler reads with `RequestBody.validated(_:)` instead
+/// of parsing the body again, or nil when the handler needs nothing of it.
+public typealias OperationRule = @Sendable (RawRequest) async throws -> (any Sendable)?

@@ -6,4 +6,12 @@ public enum RequestBody {
     /// (an explicit `null` versus an absent key). It travels with the request's tenant binding,
     /// so a request binds one task-local value, not two.
     public static var json: [String: JSONValue]? { Tenant.binding?.json }
+
+    /// The value the operation's rule validated (`OperationRule`), so that a handler never parses
+    /// the body again. A handler asks only for what its own rule returns: anything else is the
+    /// server's bug, answered 500.
+    static func validated<Value: Sendable>(_ type: Value.Type) throws(APIError) -> Value {
+        guard let value = Tenant.binding?.validated as? Value else { throw APIError.internal }
+        return value
+    }
 }

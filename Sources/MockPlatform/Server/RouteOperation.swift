@@ -21,7 +21,8 @@ struct RouteOperation: Sendable {
     let parameters: ParameterIndex
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
-    /// read. A rule's or the generated code's failure is thrown as the `APIError` the module's
+    /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
+    /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
     /// door to log.
     func call(
@@ -29,13 +30,23 @@ struct RouteOperation: Sendable {
     ) async throws -> Response {
         let answer: (HTTPResponse, HTTPBody?)
         do {
+            func handle() async throws -> (HTTPResponse, HTTPBody?) {
+                try await handler(
+                    head, body.map { HTTPBody(Array($0.bytes.readableBytesView)) }, ServerRequestMetadata(pathParameters: pathParameters)
+                )
+            }
             if let rule {
                 let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
-                try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
+                let validated = try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
+                if let validated, var binding = Tenant.binding {
+                    binding.validated = validated
+                    answer = try await Tenant.$binding.withValue(binding) { try await handle() }
+                } else {
+                    answer = try await handle()
+                }
+            } else {
+                answer = try await handle()
             }
-            answer = try await handler(
-                head, body.map { HTTPBody(Array($0.bytes.readableBytesView)) }, ServerRequestMetadata(pathParameters: pathParameters)
-            )
         } catch {
             throw refusal(for: error)
         }

@@ -5,7 +5,10 @@
 /// subtype and per field. Every unknown key (`unknown setting engagement.no_click.foo`) and
 /// every bad value (`api_keys must be a non-empty list of non-empty strings`) is named, in one
 /// 400 whose detail joins them with `; `.
-struct SettingsPatch {
+///
+/// Sendable by hand: its changes are created once by the check and only capture key paths and
+/// the values read from the body, which nothing mutates afterwards.
+struct SettingsPatch: @unchecked Sendable {
     private let changes: [(inout TenantSettings) -> Void]
 
     init(_ body: [String: JSONValue]) throws(APIError) {

@@ -15,4 +15,6 @@ struct TenantBinding: Sendable {
     var authority: String?
     /// The request's JSON body (`RequestBody.json`).
     var json: [String: JSONValue]?
+    /// What the operation's rule validated (`RequestBody.validated(_:)`).
+    var validated: (any Sendable)?
 }

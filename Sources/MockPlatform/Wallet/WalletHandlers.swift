@@ -8,21 +8,24 @@ struct WalletHandlers: APIProtocol {
     let passIssuer: PassIssuer
 
     /// The pass (404) and then its `ApplePass` token (401), checked before decoding because the
-    /// generated input leaves `Authorization` out; then a registration's push token (400).
+    /// generated input leaves `Authorization` out; then a registration's push token (400). The
+    /// handlers take the push token and the pass the rules found.
     static let rules: [String: OperationRule] = [
         Operations.RegisterPassDevice.id: { request in
-            try await authenticate(request)
-            _ = try pushToken(request.json)
+            _ = try await authenticate(request)
+            return try pushToken(request.json)
         },
         Operations.UnregisterPassDevice.id: { request in try await authenticate(request) },
         Operations.GetLatestPass.id: { request in try await authenticate(request) },
     ]
 
-    static func authenticate(_ request: RawRequest) async throws {
+    /// The pass the request names, with its member, once its token is checked.
+    static func authenticate(_ request: RawRequest) async throws -> AuthenticatedPass {
         let path = request.pathParameters
-        _ = try await Tenant.bound().loyalty.authenticate(
+        let (pass, member) = try await Tenant.bound().loyalty.authenticate(
             type: path["passTypeIdentifier"] ?? "", serial: path["serialNumber"] ?? "", authorization: request.headers[.authorization]
         )
+        return AuthenticatedPass(pass: pass, member: member)
     }
 
     static func pushToken(_ body: [String: JSONValue]) throws(APIError) -> String {
@@ -37,7 +40,7 @@ struct WalletHandlers: APIProtocol {
         let path = input.path
         let isNew = try await Tenant.bound().loyalty.register(
             device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber,
-            pushToken: Self.pushToken(RequestBody.json ?? [:])
+            pushToken: RequestBody.validated(String.self)
         )
         return isNew ? .created(.init()) : .ok(.init())
     }
@@ -63,12 +66,13 @@ struct WalletHandlers: APIProtocol {
     /// older than the pass's last change.
     func getLatestPass(_ input: Operations.GetLatestPass.Input) async throws -> Operations.GetLatestPass.Output {
         let tenant = try Tenant.bound()
-        let (pass, member) = try await tenant.loyalty.pass(type: input.path.passTypeIdentifier, serial: input.path.serialNumber)
+        let found = try RequestBody.validated(AuthenticatedPass.self)
+        let pass = found.pass
         if let since = input.headers.ifModifiedSince.flatMap(HTTPDate.date(from:)), since >= pass.updatedAt {
             return .notModified(.init())
         }
         let archive = try passIssuer.archive(
-            member: member, pass: pass, passTypeIdentifier: input.path.passTypeIdentifier, tenant: tenant.name, now: tenant.clock.now
+            member: found.member, pass: pass, passTypeIdentifier: input.path.passTypeIdentifier, tenant: tenant.name, now: tenant.clock.now
         )
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt)), body: .applicationVnd_apple_pkpass(HTTPBody(archive))

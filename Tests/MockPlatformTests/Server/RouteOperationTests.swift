@@ -1,0 +1,61 @@
+import HTTPTypes
+@testable import MockPlatform
+import OpenAPIRuntime
+import XCTest
+
+/// `RouteOperation.call`: a body is parsed once. The handler receives what its rule validated,
+/// and a rule's refusal stops the request before the handler runs.
+final class RouteOperationTests: XCTestCase {
+    private static let seen = HTTPField.Name("X-Seen")!
+
+    /// An operation whose rule returns `ruled` (or throws `refusal`) and whose handler answers
+    /// with the `String` it reads as validated in a header.
+    private func operation(ruled: (any Sendable)?, refusal: APIError? = nil) -> RouteOperation {
+        RouteOperation(
+            id: "probe",
+            handler: { _, _, _ in
+                let value = try RequestBody.validated(String.self)
+                return (HTTPResponse(status: .ok, headerFields: [Self.seen: value]), nil)
+            },
+            rule: { _ in
+                if let refusal { throw refusal }
+                return ruled
+            },
+            nullShape: nil, parameters: ParameterIndex(specYAML: "paths: {}")
+        )
+    }
+
+    private func call(_ operation: RouteOperation) async throws -> HTTPFields {
+        let registry = try TenantRegistry(fixtures: TestFixtures.shared, modules: [])
+        let response = try await Tenant.$binding.withValue(TenantBinding(name: .default, registry: registry)) {
+            try await operation.call(HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/probe"), body: nil, pathParameters: [:])
+        }
+        return response.headers
+    }
+
+    func testTheHandlerReceivesWhatItsRuleValidated() async throws {
+        let headers = try await call(operation(ruled: "parsed by the rule"))
+        XCTAssertEqual(headers[Self.seen], "parsed by the rule")
+    }
+
+    func testAHandlerAskingForAValueItsRuleDidNotReturnIsAServerError() async throws {
+        for ruled in [nil, 42 as any Sendable] {
+            do {
+                _ = try await call(operation(ruled: ruled))
+                XCTFail("answered although the rule returned \(String(describing: ruled))")
+            } catch let error as APIError {
+                XCTAssertEqual(error.status, .internalServerError)
+            }
+        }
+    }
+
+    func testARuleRefusalIsTheAnswer() async throws {
+        do {
+            _ = try await call(operation(ruled: "unused", refusal: .badRequest("reason is required")))
+            XCTFail("answered although the rule refused")
+        } catch let error as APIError {
+            XCTAssertEqual(error.status, .badRequest)
+            XCTAssertEqual(error.message, "reason is required")
+        }
+    }
+}
