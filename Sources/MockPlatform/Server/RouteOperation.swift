@@ -30,22 +30,18 @@ struct RouteOperation: Sendable {
     ) async throws -> Response {
         let answer: (HTTPResponse, HTTPBody?)
         do {
-            func handle() async throws -> (HTTPResponse, HTTPBody?) {
-                try await handler(
-                    head, body.map { HTTPBody(Array($0.bytes.readableBytesView)) }, ServerRequestMetadata(pathParameters: pathParameters)
-                )
-            }
+            var validated: (any Sendable)?
             if let rule {
                 let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
-                let validated = try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
-                if let validated, var binding = Tenant.binding {
-                    binding.validated = validated
-                    answer = try await Tenant.$binding.withValue(binding) { try await handle() }
-                } else {
-                    answer = try await handle()
-                }
+                validated = try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
+            }
+            let input = body.map { HTTPBody(Array($0.bytes.readableBytesView)) }
+            let metadata = ServerRequestMetadata(pathParameters: pathParameters)
+            if let validated, var binding = Tenant.binding {
+                binding.validated = validated
+                answer = try await Tenant.$binding.withValue(binding) { try await handler(head, input, metadata) }
             } else {
-                answer = try await handle()
+                answer = try await handler(head, input, metadata)
             }
         } catch {
             throw refusal(for: error)
