@@ -13,4 +13,14 @@ final class TenantCreationTests: XCTestCase {
             XCTAssertEqual(names, ["default", "real-one"])
         }
     }
+
+    /// A request that needs no tenant state (health under a tenant prefix) creates no tenant.
+    func testHealthUnderATenantPrefixCreatesNoTenant() async throws {
+        try await TestPlatform.run { platform in
+            let health = try await platform.send(.get, "/t/anything/_mock/health")
+            XCTAssertEqual(health.status, .ok)
+            let tenants = try await platform.send(.get, "/_mock/tenants").json()["tenants"] as? [[String: Any]]
+            XCTAssertEqual(tenants?.compactMap { $0["name"] as? String }, ["default"])
+        }
+    }
 }

@@ -58,4 +58,20 @@ final class RouteOperationTests: XCTestCase {
             XCTAssertEqual(error.message, "reason is required")
         }
     }
+
+    /// Only input the generated decoder refused is the client's fault (400); a decoding error of
+    /// the server's own code, after the input was decoded, is a 500.
+    func testDecodingErrorsOfHandlersAreServerErrors() {
+        let decoding = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "ours"))
+        func serverError(input: (any Sendable)?) -> ServerError {
+            ServerError(
+                operationID: "getIQLDriver", request: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/"),
+                requestBody: nil, requestMetadata: .init(), operationInput: input, operationOutput: nil,
+                causeDescription: "Handler failed", underlyingError: decoding
+            )
+        }
+        let operation = operation(ruled: nil)
+        XCTAssertEqual(operation.refusal(for: serverError(input: nil)).status, .badRequest)
+        XCTAssertEqual(operation.refusal(for: serverError(input: "decoded input")).status, .internalServerError)
+    }
 }

@@ -28,4 +28,15 @@ final class TenantPathTests: XCTestCase {
             XCTAssertEqual(String(target.unfolded), expected.unfolded, expected.raw)
         }
     }
+
+    /// Repeated slashes are one slash, before routing, under a tenant prefix too.
+    func testRepeatedSlashesAreNormalisedBeforeRouting() async throws {
+        try await TestPlatform.run { platform in
+            let health = try await platform.send(.get, "//_mock/health")
+            XCTAssertEqual(health.status, .ok, health.text)
+            health.assertJSON(["status": "ok"])
+            let status = try await platform.send(.get, "/t/x//_mock///health")
+            XCTAssertEqual(status.status, .ok, status.text)
+        }
+    }
 }

@@ -181,6 +181,22 @@ final class TenantQuotaTests: XCTestCase {
         XCTAssertThrowsError(try quotas.set(parsing: "drivers=-1"))
         XCTAssertThrowsError(try quotas.set(parsing: "drivers"))
     }
+
+    /// Past `--max-tenants`, a new tenant is refused in each API's own error shape; health needs
+    /// no tenant, and existing tenants still answer.
+    func testTenantsBeyondTheLimitAreRefusedInEachAPIsShape() async throws {
+        try await PlatformProbe.run(options: ServerOptions(maxTenants: 2)) { probe in
+            let platform = probe.platform
+            let first = try await platform.send(.get, "/t/a/_mock/clock")
+            XCTAssertEqual(first.status, .ok)
+            try await platform.send(.get, "/t/b/_mock/clock").assertProblem(.tooManyRequests, "tenant limit reached")
+            assertIQLError(try await platform.iql(.get, "/t/b/iql/v1/locations"), .tooManyRequests, "tenant limit reached")
+            let health = try await platform.send(.get, "/t/b/_mock/health")
+            XCTAssertEqual(health.status, .ok, "health needs no tenant")
+            let again = try await platform.send(.get, "/t/a/_mock/clock")
+            XCTAssertEqual(again.status, .ok, "existing tenants still answer")
+        }
+    }
 }
 
 extension TenantQuotaTests {

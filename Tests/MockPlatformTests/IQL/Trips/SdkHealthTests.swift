@@ -142,4 +142,34 @@ final class SdkHealthTests: XCTestCase {
             assertIQLError(try await Self.send(platform, [:], driver: long), .badRequest, "driver_id is too long")
         }
     }
+
+    /// A request answered 400 emits no event, though its rule looked at the driver when an
+    /// engine run was due.
+    func testRefusedRequestEmitsNoEvents() async throws {
+        let wall = ManualWallClock(Date(timeIntervalSince1970: 1_717_416_000)) // 2024-06-03T12:00:00Z
+        try await PlatformProbe.run(wallClock: wall.reader) { probe in
+            let platform = probe.platform
+            let packet = try await Self.send(platform, Self.healthy)
+            XCTAssertEqual(packet.status, .ok, packet.text)
+            wall.advance(by: 25 * 3600) // a heartbeat gap is now due, but nothing has looked yet
+            let refused = try await Self.send(platform, ["location_permission": "sometimes"])
+            XCTAssertEqual(refused.status, .badRequest, refused.text)
+            let events = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
+            XCTAssertEqual(events?.count, 0, "the 400 emitted \(events ?? [])")
+        }
+    }
+
+    func testHealthPacketsAreRetainedPerDriver() throws {
+        var driver = Driver(id: "d1", optedInAt: Date(timeIntervalSince1970: 0))
+        for second in 0..<(Driver.packetCapacity + 5) {
+            let at = Date(timeIntervalSince1970: Double(second))
+            driver.record(try HealthPacket(body: [
+                "location_permission": .string("always"), "activity_permission": .string("granted"),
+                "precise_location": .bool(true), "notifications": .bool(true), "timestamp": .integer(at.epochMilliseconds),
+            ], now: at, knownPlatform: nil, defaultPlatform: .android))
+        }
+        XCTAssertEqual(driver.packets.count, Driver.packetCapacity)
+        XCTAssertEqual(driver.packets.first?.timestamp, Date(timeIntervalSince1970: 5))
+        XCTAssertEqual(driver.lastHeartbeatAt, Date(timeIntervalSince1970: Double(Driver.packetCapacity + 4)))
+    }
 }

@@ -1,0 +1,49 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+@testable import MockPlatform
+import NIOCore
+import XCTest
+
+/// `RequestBodyReader`: only a body over the limit is a 413; a body that cannot be read is a 400.
+final class RequestBodyReaderTests: XCTestCase {
+    private struct ConnectionClosed: Error {}
+
+    /// A body stream that yields one chunk and then fails, as a client that went away does.
+    private struct BrokenBody: AsyncSequence, Sendable {
+        typealias Element = ByteBuffer
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var sent = false
+            mutating func next() async throws -> ByteBuffer? {
+                guard !sent else { throw ConnectionClosed() }
+                sent = true
+                return ByteBuffer(string: "{\"a\":")
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+
+    private func request(_ body: RequestBody) -> Request {
+        Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/_mock/clock"), body: body)
+    }
+
+    func testABrokenBodyIsABadRequestNotTooLarge() async {
+        var broken = request(RequestBody(asyncSequence: BrokenBody()))
+        do {
+            _ = try await RequestBodyReader.json(of: &broken, shape: ProblemErrorShape(), logger: Logger(label: "test"))
+            XCTFail("a broken body was read")
+        } catch {
+            XCTAssertEqual(error, APIError.badRequest("request body could not be read"))
+        }
+    }
+
+    func testABodyOverTheLimitIsTooLarge() async {
+        var large = request(RequestBody(buffer: ByteBuffer(repeating: 0x20, count: RequestBodyReader.maxBytes + 1)))
+        do {
+            _ = try await RequestBodyReader.json(of: &large, shape: ProblemErrorShape(), logger: Logger(label: "test"))
+            XCTFail("an oversized body was read")
+        } catch {
+            XCTAssertEqual(error.status, .contentTooLarge)
+        }
+    }
+}
