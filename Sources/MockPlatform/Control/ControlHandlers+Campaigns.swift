@@ -5,8 +5,8 @@ import Foundation
 extension ControlHandlers {
     /// Body rules of the campaign operations; the handlers store the campaign they read.
     static let campaignRules: [String: OperationRule] = [
-        Operations.CreateCampaign.id: { request in try CampaignRules.campaign(from: request.json) },
-        Operations.ReplaceCampaign.id: { request in try CampaignRules.campaign(from: request.json) },
+        Operations.CreateCampaign.id: { request in try QualificationCampaign(body: request.json) },
+        Operations.ReplaceCampaign.id: { request in try QualificationCampaign(body: request.json) },
     ]
 
     func listCampaigns(_ input: Operations.ListCampaigns.Input) async throws -> Operations.ListCampaigns.Output {
@@ -16,7 +16,7 @@ extension ControlHandlers {
 
     func createCampaign(_ input: Operations.CreateCampaign.Input) async throws -> Operations.CreateCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try RequestBody.validated(Campaign.self)
+        let campaign = try RequestBody.validated(QualificationCampaign.self)
         try await tenant.iql.addCampaign(campaign)
         return .created(.init(body: .json(try Self.schema(campaign))))
     }
@@ -31,7 +31,7 @@ extension ControlHandlers {
 
     func replaceCampaign(_ input: Operations.ReplaceCampaign.Input) async throws -> Operations.ReplaceCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try RequestBody.validated(Campaign.self)
+        let campaign = try RequestBody.validated(QualificationCampaign.self)
         guard campaign.campaignID == input.path.campaignId else { throw APIError.badRequest("campaign_id must match the path") }
         try await tenant.iql.replaceCampaign(campaign)
         return .ok(.init(body: .json(try Self.schema(campaign))))
@@ -43,7 +43,7 @@ extension ControlHandlers {
     }
 
     /// A campaign as the generated schema type, through its fixture JSON form.
-    private static func schema(_ campaign: Campaign) throws -> Components.Schemas.Campaign {
+    private static func schema(_ campaign: QualificationCampaign) throws -> Components.Schemas.Campaign {
         let encoder = JSONEncoder()
         return try JSONDecoder().decode(Components.Schemas.Campaign.self, from: encoder.encode(campaign))
     }

@@ -7,7 +7,7 @@ import Foundation
 /// (see `Resources/README.md`).
 public struct Fixtures: Sendable {
     public var settings: TenantSettings
-    public var campaigns: [Campaign]
+    public var campaigns: [QualificationCampaign]
     /// Insurer picker choices, without the trailing `Other` the API adds.
     public var insurers: [String]
     /// Reference data shared by every tenant; never changed by a request.
@@ -21,7 +21,7 @@ public struct Fixtures: Sendable {
     /// Presets a tenant can be reset to (`--scenarios`; `ScenarioCatalog.load`).
     public var scenarios = ScenarioCatalog.empty
 
-    public init(settings: TenantSettings, campaigns: [Campaign], insurers: [String], zipcodes: ZipDirectory) {
+    public init(settings: TenantSettings, campaigns: [QualificationCampaign], insurers: [String], zipcodes: ZipDirectory) {
         self.settings = settings
         self.campaigns = campaigns
         self.insurers = insurers
@@ -33,7 +33,7 @@ public struct Fixtures: Sendable {
     public static func load(from folder: URL) throws -> Fixtures {
         struct InsurerFile: Decodable { var insurers: [String] }
         let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
-        let campaigns = try decode([Campaign].self, "campaigns.json", in: folder)
+        let campaigns = try decode([QualificationCampaign].self, "campaigns.json", in: folder)
         let insurers = try decode(InsurerFile.self, "insurers.json", in: folder).insurers
         struct WebhookFile: Decodable { var endpoints: [WebhookEndpointSeed] }
         let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)

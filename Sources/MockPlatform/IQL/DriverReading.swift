@@ -5,5 +5,5 @@ import Foundation
 public struct DriverReading: Sendable {
     public let driver: Driver
     public let now: Date
-    public let campaigns: [Campaign]
+    public let campaigns: [QualificationCampaign]
 }

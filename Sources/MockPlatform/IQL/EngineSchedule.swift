@@ -8,7 +8,7 @@ import Foundation
 /// platform). It may name an instant at which, on a closer look, nothing fires (running the
 /// engine then is harmless); it never misses one at which something does.
 struct EngineSchedule {
-    let campaigns: [Campaign]
+    let campaigns: [QualificationCampaign]
     let settings: TenantSettings
 
     func nextEvaluation(of driver: Driver, after now: Date) -> Date? {

@@ -77,7 +77,7 @@ extension IQLHandlers {
 
     /// The ad-unit block of one offer, with absolute logo and click URLs for this tenant.
     private func adUnit(
-        _ offer: Offer, campaign: Campaign, driverID: String, logo: AdDimensions, tenant: Tenant
+        _ offer: Offer, campaign: QualificationCampaign, driverID: String, logo: AdDimensions, tenant: Tenant
     ) -> Components.Schemas.AdUnit {
         let base = publicURL.string + tenant.name.pathPrefix
         let token = ClickToken(secret: tenant.settings.clickSecret, tenant: tenant.name)

@@ -17,11 +17,10 @@ struct IQLHandlers: APIProtocol {
     }
 
     private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
-        let driverInfo = DriverInfoRules(zipcodes: zipcodes)
-        return [
+        [
             Operations.PutDriverInfo.id: { request in
                 try DriverID.validate(request.pathParameters["driver_id"] ?? "")
-                return try driverInfo.change(from: request.json)
+                return try DriverInfoChange(body: request.json, zipcodes: zipcodes)
             },
             Operations.PostSupportedStateDetails.id: { request in
                 try SupportedStateQuery(body: request.json)

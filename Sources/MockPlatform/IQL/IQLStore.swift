@@ -19,7 +19,7 @@ public actor IQLStore: ModuleStore {
         var leads: [Lead] = []
         /// Clicks so far per driver and offer (`<driver>\n<offer>`), for `click_number`.
         var clickCounts: [String: Int] = [:]
-        var campaigns: [Campaign]
+        var campaigns: [QualificationCampaign]
         var ids: IDGenerator
     }
 
@@ -52,7 +52,7 @@ public actor IQLStore: ModuleStore {
 
     /// Accepted clicks, oldest first (the newest `leadCapacity`).
     public var leads: [Lead] { state.leads }
-    public var campaigns: [Campaign] { state.campaigns }
+    public var campaigns: [QualificationCampaign] { state.campaigns }
 
     /// The driver as of now, after the engine has run for it when due; nil when unknown.
     public func driver(_ id: String) -> Driver? {
@@ -168,7 +168,7 @@ public actor IQLStore: ModuleStore {
     /// click of the (driver, offer) the offer is marked clicked and offerClick is emitted.
     public func click(
         offerID: String, driverID: String, payload: [String: JSONValue]
-    ) throws(APIError) -> (lead: Lead, campaign: Campaign) {
+    ) throws(APIError) -> (lead: Lead, campaign: QualificationCampaign) {
         let now = runtime.clock.now
         guard state.drivers[driverID] != nil else { throw .notFound("invalid driver id") }
         if isDue(driverID, at: now) { evaluate([driverID], now: now) }
@@ -221,7 +221,7 @@ public actor IQLStore: ModuleStore {
 
     /// Adds a campaign; 409 when its id exists, 429 past the tenant's quota. Every driver is
     /// re-evaluated.
-    public func addCampaign(_ campaign: Campaign) throws(APIError) {
+    public func addCampaign(_ campaign: QualificationCampaign) throws(APIError) {
         guard !state.campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
             throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
         }
@@ -231,7 +231,7 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Replaces a campaign in place; 404 when unknown. Every driver is re-evaluated.
-    public func replaceCampaign(_ campaign: Campaign) throws(APIError) {
+    public func replaceCampaign(_ campaign: QualificationCampaign) throws(APIError) {
         guard let index = state.campaigns.firstIndex(where: { $0.campaignID == campaign.campaignID }) else {
             throw .notFound("no campaign \(campaign.campaignID)")
         }
@@ -353,7 +353,7 @@ public actor IQLStore: ModuleStore {
     /// for it, and returns that instant.
     @discardableResult
     private static func scheduleTimer(
-        for driver: Driver, campaigns: [Campaign], runtime: TenantRuntime, store: IQLStore, after now: Date
+        for driver: Driver, campaigns: [QualificationCampaign], runtime: TenantRuntime, store: IQLStore, after now: Date
     ) -> Date? {
         let key = TimerKey.iqlDriver(driver.id)
         let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings)

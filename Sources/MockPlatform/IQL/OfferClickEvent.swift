@@ -4,7 +4,7 @@ import Foundation
 struct OfferClickEvent {
     let driverID: String
     let offerID: String
-    let campaign: Campaign
+    let campaign: QualificationCampaign
     let now: Date
 
     func event(ids: inout IDGenerator) -> PlatformEvent {

@@ -32,7 +32,7 @@ struct OfferFilters: Equatable {
         }
     }
 
-    func admits(_ campaign: Campaign) -> Bool {
+    func admits(_ campaign: QualificationCampaign) -> Bool {
         (type.map { $0 == campaign.offerType } ?? true) && (subtypes.map { $0.contains(campaign.offerSubtype) } ?? true)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 struct OfferRetractionEvent {
     let driverID: String
     let offerID: String
-    let campaign: Campaign
+    let campaign: QualificationCampaign
     let reason: String
     let publisherAppID: String
     let now: Date

@@ -7,7 +7,7 @@ import Foundation
 /// returns the events to record, in the contract's order (`trip-1`, qualification,
 /// disqualification, other engagement, silent push).
 struct QualificationEngine {
-    let campaigns: [Campaign]
+    let campaigns: [QualificationCampaign]
     let settings: TenantSettings
 
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
@@ -46,27 +46,27 @@ struct QualificationEngine {
         return events
     }
 
-    private func isQualifying(_ driver: Driver, for campaign: Campaign, metrics: DriverMetrics, now: Date) -> Bool {
+    private func isQualifying(_ driver: Driver, for campaign: QualificationCampaign, metrics: DriverMetrics, now: Date) -> Bool {
         !driver.offers.contains { $0.campaignID == campaign.campaignID }
             && !campaign.excludes(insurer: driver.insurer)
             && thresholdsMet(campaign, metrics)
             && now < testDriveEnd(driver, campaign)
     }
 
-    private func thresholdsMet(_ campaign: Campaign, _ metrics: DriverMetrics) -> Bool {
+    private func thresholdsMet(_ campaign: QualificationCampaign, _ metrics: DriverMetrics) -> Bool {
         metrics.tripsCount >= campaign.minTrips
             && metrics.uniqueDrivingDays >= campaign.minUniqueDrivingDays
             && metrics.distanceMiles >= campaign.minDistanceMiles
             && (campaign.minZendriveScore.map { (metrics.zendriveScore ?? -1) >= $0 } ?? true)
     }
 
-    private func testDriveEnd(_ driver: Driver, _ campaign: Campaign) -> Date {
+    private func testDriveEnd(_ driver: Driver, _ campaign: QualificationCampaign) -> Date {
         driver.optedInAt.addingTimeInterval(Double(campaign.testDriveDays) * 86_400)
     }
 
     /// Once per driver, when every covering campaign's test drive has ended without an offer.
     private func disqualification(
-        _ driver: inout Driver, covering: [Campaign], metrics: DriverMetrics, now: Date, ids: inout IDGenerator
+        _ driver: inout Driver, covering: [QualificationCampaign], metrics: DriverMetrics, now: Date, ids: inout IDGenerator
     ) -> PlatformEvent? {
         guard !driver.disqualified, !covering.isEmpty,
               covering.allSatisfy({ now >= testDriveEnd(driver, $0) }),
@@ -99,7 +99,7 @@ struct QualificationEngine {
 
     /// The qualification (or non-telematics qualification) event of a new offer
     /// (`openapi/iql.yaml` webhooks, qualification).
-    func qualificationEvent(_ driverID: String, offer: Offer, campaign: Campaign, ids: inout IDGenerator) -> PlatformEvent {
+    func qualificationEvent(_ driverID: String, offer: Offer, campaign: QualificationCampaign, ids: inout IDGenerator) -> PlatformEvent {
         PlatformEvent(
             id: ids.uuid(),
             kind: campaign.offerSubtype == "telematics" ? .qualification : .nonTelematicsQualification,

@@ -6,7 +6,7 @@ import Foundation
 struct TriggeredEvent {
     let kind: EventKind
     let driver: Driver
-    let campaigns: [Campaign]
+    let campaigns: [QualificationCampaign]
     let settings: TenantSettings
     let now: Date
 
@@ -49,7 +49,7 @@ struct TriggeredEvent {
     /// trigger sends it).
     static let drivingEngagementMessage = "Keep up the safe driving."
 
-    private func required(_ campaign: Campaign?) throws(APIError) -> Campaign {
+    private func required(_ campaign: QualificationCampaign?) throws(APIError) -> QualificationCampaign {
         guard let campaign else { throw .badRequest("the tenant has no campaign to build a \(kind.rawValue) event from") }
         return campaign
     }

@@ -9,7 +9,7 @@ struct PublisherHandlers: APIProtocol {
     /// the registration the rule read.
     static let rules: [String: OperationRule] = [
         Operations.RegisterDeviceToken.id: { request in
-            try DeviceTokenRules.registration(from: request.json, driverID: request.pathParameters["driver_id"] ?? "")
+            try DeviceRegistration(body: request.json, driverID: request.pathParameters["driver_id"] ?? "")
         },
     ]
 

@@ -40,7 +40,7 @@ struct ScenarioDriver: Sendable, Decodable {
     func problem(in fixtures: Fixtures) -> String? {
         do {
             try DriverID.validate(id, name: "driver id")
-            _ = try DriverInfoRules(zipcodes: fixtures.zipcodes).change(from: info)
+            _ = try DriverInfoChange(body: info, zipcodes: fixtures.zipcodes)
         } catch {
             return "driver \(id): \(error.message)"
         }
@@ -58,9 +58,9 @@ struct ScenarioDriver: Sendable, Decodable {
     }
 
     /// The driver as of `now`: trips on days before today are driven, those after are planned.
-    func driver(now: Date, fixtures: Fixtures, settings: TenantSettings, campaigns: [Campaign]) throws(APIError) -> Driver {
+    func driver(now: Date, fixtures: Fixtures, settings: TenantSettings, campaigns: [QualificationCampaign]) throws(APIError) -> Driver {
         var driver = Driver(id: id, optedInAt: now.addingTimeInterval(-Double(optedInDaysAgo) * 86_400))
-        try DriverInfoRules(zipcodes: fixtures.zipcodes).change(from: info).apply(to: &driver)
+        try DriverInfoChange(body: info, zipcodes: fixtures.zipcodes).apply(to: &driver)
         let today = CalendarDay(containing: now)
         let all = trips.flatMap { $0.trips(today: today, location: settings.defaultTripLocation) }.sorted { $0.start < $1.start }
         driver.trips = all.filter { $0.end <= now }

@@ -2,7 +2,7 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// `DeviceRegistry` and `DeviceTokenRules` as units (`openapi/publisher.yaml` registerDeviceToken:
+/// `DeviceRegistry` and `DeviceRegistration(body:driverID:)` as units (`openapi/publisher.yaml` registerDeviceToken:
 /// idempotency and token rules).
 final class DeviceRegistryTests: XCTestCase {
     private func ios(_ driver: String, _ token: String = SampleTokens.apns, bundle: String? = nil) -> DeviceRegistration {
@@ -56,9 +56,7 @@ final class DeviceRegistryTests: XCTestCase {
     func testRulesLowerCaseAPNsTokensSoBothCasesAreOneRegistration() async throws {
         let registry = try TestTenant.fresh().devices
         for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {
-            let registration = try DeviceTokenRules.registration(
-                from: ["token": .string(token), "platform": .string("ios")], driverID: "d1"
-            )
+            let registration = try DeviceRegistration(body: ["token": .string(token), "platform": .string("ios")], driverID: "d1")
             XCTAssertEqual(registration.token, SampleTokens.apns)
             try await registry.register(registration)
         }
@@ -68,9 +66,8 @@ final class DeviceRegistryTests: XCTestCase {
 
     func testRulesKeepFCMTokensAndReadBundleID() throws {
         let token = "AbC:def_GHI-" + String(repeating: "Q", count: 10)
-        let registration = try DeviceTokenRules.registration(
-            from: ["token": .string(token), "platform": .string("android"), "bundle_id": .string("com.example.app")],
-            driverID: "d9"
+        let registration = try DeviceRegistration(
+            body: ["token": .string(token), "platform": .string("android"), "bundle_id": .string("com.example.app")], driverID: "d9"
         )
         XCTAssertEqual(registration, DeviceRegistration(driverID: "d9", platform: .android, token: token, bundleID: "com.example.app"))
     }
@@ -78,18 +75,18 @@ final class DeviceRegistryTests: XCTestCase {
     func testATokenAloneIsRegisteredOnThePlatformItsFormatNames() throws {
         let upper = SampleTokens.apns.uppercased()
         XCTAssertEqual(
-            try DeviceTokenRules.registration(from: ["token": .string(upper)], driverID: "d1"),
+            try DeviceRegistration(body: ["token": .string(upper)], driverID: "d1"),
             DeviceRegistration(driverID: "d1", platform: .ios, token: SampleTokens.apns, bundleID: nil),
             "the reference app's %02X token: iOS, stored lower case"
         )
         XCTAssertEqual(
-            try DeviceTokenRules.registration(from: ["token": .string(SampleTokens.fcm)], driverID: "d1"),
+            try DeviceRegistration(body: ["token": .string(SampleTokens.fcm)], driverID: "d1"),
             DeviceRegistration(driverID: "d1", platform: .android, token: SampleTokens.fcm, bundleID: nil)
         )
         let oddHex = String(SampleTokens.apns.dropLast())
-        XCTAssertEqual(try DeviceTokenRules.registration(from: ["token": .string(oddHex)], driverID: "d1").platform, .android,
+        XCTAssertEqual(try DeviceRegistration(body: ["token": .string(oddHex)], driverID: "d1").platform, .android,
                        "odd-length hex is no APNs token, but a valid FCM one")
-        XCTAssertThrowsError(try DeviceTokenRules.registration(from: ["token": .string("ab")], driverID: "d1")) { error in
+        XCTAssertThrowsError(try DeviceRegistration(body: ["token": .string("ab")], driverID: "d1")) { error in
             XCTAssertEqual(error as? APIError, .badRequest("Enter a valid FCM token.", field: "token"))
         }
     }
@@ -97,7 +94,7 @@ final class DeviceRegistryTests: XCTestCase {
     func testRulesReportFieldErrors() {
         func error(_ body: [String: JSONValue], driverID: String = "d1") -> APIError? {
             do {
-                _ = try DeviceTokenRules.registration(from: body, driverID: driverID)
+                _ = try DeviceRegistration(body: body, driverID: driverID)
                 return nil
             } catch {
                 return error

@@ -4,7 +4,7 @@ import Foundation
 struct EngagementPayload {
     let driver: Driver
     /// The first enabled campaign covering the driver's state, for `progress_percentage`.
-    let campaign: Campaign?
+    let campaign: QualificationCampaign?
     let now: Date
 
     /// `message` is the subtype's `metadata.message` (tenant settings, `engagement`).

@@ -9,7 +9,7 @@ import Foundation
 /// dropped: what comes due while it is disabled is never sent, not even once it is enabled again.
 struct EngagementRules {
     /// Enabled campaigns covering the driver's state and country.
-    let covering: [Campaign]
+    let covering: [QualificationCampaign]
     let settings: EngagementSettings
     /// The platform of a driver whose packets name none (the tenant's `default_platform`).
     let defaultPlatform: MobilePlatform

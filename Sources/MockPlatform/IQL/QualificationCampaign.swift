@@ -1,10 +1,10 @@
 import Foundation
 
-/// An IQL campaign: the qualification rule and the offer it grants (`docs/iql-engine.md`
-/// Campaigns).
+/// An IQL qualification campaign (not a Synerise push campaign, `PushCampaign`): the
+/// qualification rule and the offer it grants (`docs/iql-engine.md` Campaigns).
 ///
 /// Campaigns are data: loaded from `campaigns.json` into every new tenant.
-public struct Campaign: Codable, Sendable, Equatable {
+public struct QualificationCampaign: Codable, Sendable, Equatable {
     public var campaignID: String
     public var enabled: Bool
     /// The ad id shared by every driver qualifying here.

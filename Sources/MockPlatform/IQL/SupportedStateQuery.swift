@@ -17,7 +17,7 @@ struct SupportedStateQuery: Sendable, Equatable {
     }
 
     /// `is_supported_state` and `can_receive_offer` for a tenant's locations and campaigns.
-    func answer(supportedStates: [String], campaigns: [Campaign]) -> (isSupported: Bool, canReceiveOffer: Bool) {
+    func answer(supportedStates: [String], campaigns: [QualificationCampaign]) -> (isSupported: Bool, canReceiveOffer: Bool) {
         let supported = supportedStates.contains(stateCode)
         let offered = campaigns.contains { $0.covers(state: stateCode) && !$0.excludes(insurer: currentInsurer) }
         return (supported, supported && offered)

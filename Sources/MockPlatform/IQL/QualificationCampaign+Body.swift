@@ -1,9 +1,9 @@
 import Foundation
 
-/// Rules for a campaign sent to the control API (`createCampaign`, `replaceCampaign`), in field
-/// order, first failure only.
-enum CampaignRules {
-    static func campaign(from body: [String: JSONValue]) throws(APIError) -> Campaign {
+/// A qualification campaign read from a control API body (`createCampaign`, `replaceCampaign`),
+/// checked in field order, first failure only.
+extension QualificationCampaign {
+    init(body: [String: JSONValue]) throws(APIError) {
         let fields = FieldReader(body)
         let offerType = try fields.required("offer_type", fields.string)
         guard ["auto_insurance", "non_auto_insurance"].contains(offerType) else {
@@ -15,13 +15,13 @@ enum CampaignRules {
         }
         let country = try fields.required("country", fields.string)
         guard country == "USA" else { throw .badRequest("country must be USA") }
-        let states = try strings("states", in: fields, required: true).map { $0.uppercased() }
+        let states = try Self.strings("states", in: fields, required: true).map { $0.uppercased() }
         guard states.allSatisfy(USState.isStateOrDC) else { throw .badRequest("states must list 2-letter US state or DC codes") }
         let brandColor = try fields.required("brand_color", fields.string)
         guard brandColor.count == 7, brandColor.hasPrefix("#"), brandColor.dropFirst().allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             throw .badRequest("brand_color must be #RRGGBB")
         }
-        return Campaign(
+        self.init(
             campaignID: try fields.required("campaign_id", fields.string),
             enabled: try fields.required("enabled", fields.bool),
             offerID: try fields.required("offer_id", fields.string),
@@ -29,18 +29,18 @@ enum CampaignRules {
             offerSubtype: offerSubtype,
             country: country,
             states: states,
-            minTrips: try count("min_trips", in: fields, minimum: 0),
-            minUniqueDrivingDays: try count("min_unique_driving_days", in: fields, minimum: 0),
-            minDistanceMiles: try nonNegative("min_distance_miles", in: fields),
+            minTrips: try Self.count("min_trips", in: fields, minimum: 0),
+            minUniqueDrivingDays: try Self.count("min_unique_driving_days", in: fields, minimum: 0),
+            minDistanceMiles: try Self.nonNegative("min_distance_miles", in: fields),
             minZendriveScore: try fields.integer("min_zendrive_score").map(Int.init),
-            excludedInsurers: try strings("excluded_insurers", in: fields, required: false),
-            testDriveDays: try count("test_drive_days", in: fields, minimum: 1),
-            offerValidityDays: try count("offer_validity_days", in: fields, minimum: 1),
+            excludedInsurers: try Self.strings("excluded_insurers", in: fields, required: false),
+            testDriveDays: try Self.count("test_drive_days", in: fields, minimum: 1),
+            offerValidityDays: try Self.count("offer_validity_days", in: fields, minimum: 1),
             advertiserName: try fields.required("advertiser_name", fields.string),
             advertiserID: try fields.required("advertiser_id", fields.string),
             headline: try fields.required("headline", fields.string),
-            discountPercentage: try nonNegative("discount_percentage", in: fields),
-            ad: try ad(fields.required("ad", fields.object)),
+            discountPercentage: try Self.nonNegative("discount_percentage", in: fields),
+            ad: try Self.ad(fields.required("ad", fields.object)),
             landingURL: try fields.required("landing_url", fields.string),
             brandColor: brandColor
         )
@@ -53,7 +53,7 @@ enum CampaignRules {
         return AdContent(
             insurerName: try fields.required("insurer_name", fields.string),
             title: try fields.required("title", fields.string),
-            body: .init(text: try body.required("text", body.string), bullets: try strings("bullets", in: body, required: true)),
+            body: .init(text: try body.required("text", body.string), bullets: try Self.strings("bullets", in: body, required: true)),
             buttonText: try fields.required("button_text", fields.string),
             legal: .init(
                 disclaimers: .init(

@@ -1,19 +1,19 @@
-/// Device-token registration rules (`openapi/publisher.yaml` registerDeviceToken), answered as DRF
-/// field errors. `platform` is optional, as the reference app sends the token alone: an APNs-shaped
+/// A device-token registration read from its body (`openapi/publisher.yaml`
+/// registerDeviceToken), refused with DRF field errors. `platform` is optional, as the reference app sends the token alone: an APNs-shaped
 /// token (even-length hex, 64–200 characters, any case) is `ios`, any other `android`.
-enum DeviceTokenRules {
+extension DeviceRegistration {
     /// The registration a valid body asks for; the first failing field otherwise.
-    static func registration(from body: [String: JSONValue], driverID: String) throws(APIError) -> DeviceRegistration {
+    init(body: [String: JSONValue], driverID: String) throws(APIError) {
         guard driverID.count <= 256, !driverID.contains("/") else {
             throw .badRequest("Ensure this field has no more than 256 characters.", field: "driver_id")
         }
-        let token = try string("token", in: body)
+        let token = try Self.string("token", in: body)
         let platform: MobilePlatform
         switch body["platform"] {
         case nil:
             platform = DeviceTokenFormat.isAPNs(token) ? .ios : .android
         default:
-            let platformName = try string("platform", in: body)
+            let platformName = try Self.string("platform", in: body)
             guard let named = MobilePlatform(rawValue: platformName) else {
                 throw .badRequest("\"\(platformName)\" is not a valid choice.", field: "platform")
             }
@@ -32,7 +32,7 @@ enum DeviceTokenRules {
         guard DeviceTokenFormat.isValid(token, for: platform) else {
             throw .badRequest(platform == .ios ? "Enter a valid APNs token." : "Enter a valid FCM token.", field: "token")
         }
-        return DeviceRegistration(
+        self.init(
             driverID: driverID, platform: platform, token: DeviceTokenFormat.normalized(token, for: platform), bundleID: bundleID
         )
     }
