@@ -3,7 +3,7 @@ import Foundation
 /// Every US 5-digit ZIP code with its postal state code, from `Resources/fixtures/zipcodes.txt`.
 ///
 /// Stored as one byte per possible ZIP (100,000 bytes): lookups are an array index, and loading
-/// the compact range file takes a few milliseconds.
+/// the compact range file takes about a millisecond.
 public struct ZipDirectory: Sendable {
     /// Index into `codes` plus one for each ZIP, 0 when the number is no ZIP.
     private let table: [UInt8]
@@ -12,27 +12,29 @@ public struct ZipDirectory: Sendable {
     public let count: Int
 
     /// Parses the range format: a `#` header line, then `<CODE> <run>,<run>,…` lines where a run
-    /// is `NNNNN` or `NNNNN-NNNNN`.
+    /// is `NNNNN` or `NNNNN-NNNNN` and a code two ASCII characters. Lines may end in CRLF. Read as
+    /// bytes: the file is ASCII, and reading it by characters took a fifth of the start-up time.
     public init(rangeFile text: String) throws(FixtureError) {
         var table = [UInt8](repeating: 0, count: 100_000)
         var codes: [String] = []
         var count = 0
-        for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
-            let fields = line.split(separator: " ", maxSplits: 1)
-            guard fields.count == 2, fields[0].count == 2, codes.count < 255 else {
+        for (number, rawLine) in Array(text.utf8).split(separator: UInt8(ascii: "\n")).enumerated() {
+            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+            guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 1)
+            guard fields.count == 2, fields[0].count == 2, fields[0].allSatisfy({ $0 < 0x80 }), codes.count < 255 else {
                 throw FixtureError("zipcodes.txt line \(number + 1): expected '<CODE> <ranges>'")
             }
-            codes.append(String(fields[0]))
+            codes.append(String(decoding: fields[0], as: UTF8.self))
             let index = UInt8(codes.count)
-            for run in fields[1].split(separator: ",") {
-                let bounds = run.split(separator: "-", omittingEmptySubsequences: false)
+            for run in fields[1].split(separator: UInt8(ascii: ",")) {
+                let bounds = run.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
                 guard (1...2).contains(bounds.count),
-                      bounds.allSatisfy({ $0.isDigits(count: 5) }),
-                      let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]), low <= high
-                else { throw FixtureError("zipcodes.txt line \(number + 1): bad run '\(run)'") }
+                      let low = Self.zip(bounds[0]), let high = Self.zip(bounds[bounds.count - 1]), low <= high
+                else { throw FixtureError("zipcodes.txt line \(number + 1): bad run '\(String(decoding: run, as: UTF8.self))'") }
                 for zip in low...high {
                     guard table[zip] == 0 else {
-                        throw FixtureError("zipcodes.txt line \(number + 1): ZIP \(String(format: "%05d", zip)) is listed twice")
+                        throw FixtureError("zipcodes.txt line \(number + 1): ZIP \(zip.zeroPadded(to: 5)) is listed twice")
                     }
                     table[zip] = index
                 }
@@ -42,6 +44,17 @@ public struct ZipDirectory: Sendable {
         self.table = table
         self.codes = codes
         self.count = count
+    }
+
+    /// The number five ASCII digits write, nil for anything else.
+    private static func zip(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard digits.count == 5 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// The postal code (`AZ`, `PR`, `AE`, …) of a 5-digit ZIP, nil when it is no ZIP.

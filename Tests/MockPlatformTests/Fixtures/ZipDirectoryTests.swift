@@ -63,4 +63,27 @@ final class ZipDirectoryTests: XCTestCase {
             XCTAssertThrowsError(try ZipDirectory(rangeFile: "# h\n" + text), text.debugDescription)
         }
     }
+
+    /// Each refusal names the line (counting the header) and what is wrong with it.
+    func testRefusalsNameTheLineAndTheRun() {
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try ZipDirectory(rangeFile: text)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        XCTAssertEqual(refusal("# h\nAZ 85004\nNY 8500\n"), "zipcodes.txt line 3: bad run '8500'")
+        XCTAssertEqual(refusal("# h\nAZ 00501\nNY 00500-00501\n"), "zipcodes.txt line 3: ZIP 00501 is listed twice")
+        XCTAssertEqual(refusal("# h\nÉ 85004\n"), "zipcodes.txt line 2: expected '<CODE> <ranges>'", "a code is two ASCII characters")
+    }
+
+    /// A file saved with Windows line ends reads as the same directory.
+    func testCRLFLineEndsAreRead() throws {
+        let directory = try ZipDirectory(rangeFile: "# h\r\nAZ 85004,85006-85008\r\nNY 00501\r\n")
+        XCTAssertEqual(directory.count, 5)
+        XCTAssertEqual(directory.stateCode(of: "85008"), "AZ")
+        XCTAssertEqual(directory.stateCode(of: "00501"), "NY")
+    }
 }
