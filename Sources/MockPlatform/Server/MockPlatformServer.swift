@@ -113,11 +113,9 @@ public enum MockPlatformServer {
             throw FixtureError("state file \(file.path) does not exist")
         }
         var routes = RouteCatalog()
-        for module in modules {
-            let yaml = try specs.document(named: module.name)
-            let recorder = OperationRecorder(
-                recordingInto: routes, document: try SpecDocument(yaml: yaml), specYAML: yaml, rules: module.rules
-            )
+        let texts = try modules.map { module in try specs.document(named: module.name) }
+        for (module, (yaml, document)) in zip(modules, zip(texts, try SpecDocument.parsing(texts))) {
+            let recorder = OperationRecorder(recordingInto: routes, document: document, specYAML: yaml, rules: module.rules)
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog
         }

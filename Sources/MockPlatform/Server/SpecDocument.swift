@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPTypes
 import Yams
 
@@ -33,5 +34,20 @@ struct SpecDocument {
     /// The `operationId` of `method` on a path template as the document writes it.
     func operationID(method: HTTPRequest.Method, path: String) -> String? {
         operationIDs["\(method.rawValue) \(path)"]
+    }
+
+    /// Parses several documents side by side, one per core, in their order: at start, parsing
+    /// the served documents is the largest part of the time from exec to ready
+    /// (bench/RESULTS.md). The first document that fails, in order, throws.
+    static func parsing(_ texts: [String]) throws -> [SpecDocument] {
+        var results = [Result<SpecDocument, any Error>](repeating: .failure(FixtureError("not parsed")), count: texts.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration writes its own slot, and concurrentPerform returns after the last.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+                slots[index] = Result { try SpecDocument(yaml: texts[index]) }
+            }
+        }
+        return try results.map { try $0.get() }
     }
 }

@@ -1,0 +1,34 @@
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// `SpecDocument.parsing`: documents parsed side by side come back in their order, and a
+/// document that is not one is refused.
+final class SpecDocumentTests: XCTestCase {
+    private static func document(_ id: String) -> String {
+        "openapi: 3.1.0\npaths:\n  /\(id):\n    get:\n      operationId: \(id)\n"
+    }
+
+    func testDocumentsComeBackInTheirOrder() throws {
+        let ids = (0..<8).map { "op\($0)" }
+        let parsed = try SpecDocument.parsing(ids.map(Self.document))
+        XCTAssertEqual(zip(ids, parsed).map { id, document in document.operationID(method: .get, path: "/\(id)") }, ids)
+    }
+
+    func testADocumentThatIsNoMappingIsRefused() {
+        XCTAssertThrowsError(try SpecDocument.parsing([Self.document("a"), "- a list\n- not a mapping\n", Self.document("b")])) { error in
+            XCTAssertEqual((error as? FixtureError)?.description, "OpenAPI document is not a YAML mapping")
+        }
+    }
+
+    func testTheServedDocumentsParseAsOneByOne() throws {
+        let specs = try SpecCatalog.bundled()
+        let texts = try specs.names.map { try specs.document(named: $0) }
+        let together = try SpecDocument.parsing(texts)
+        for (text, document) in zip(texts, together) {
+            let alone = try SpecDocument(yaml: text)
+            XCTAssertEqual(Set(document.paths.keys), Set(alone.paths.keys))
+            XCTAssertEqual(Set(document.schemas.keys), Set(alone.schemas.keys))
+        }
+    }
+}
