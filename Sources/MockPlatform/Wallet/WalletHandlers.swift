@@ -9,13 +9,16 @@ struct WalletHandlers: APIProtocol {
 
     /// The pass (404) and then its `ApplePass` token (401), checked before decoding because the
     /// generated input leaves `Authorization` out; then a registration's push token (400). The
-    /// handlers take the push token and the pass the rules found.
+    /// handlers take the push token and the pass the rules found; unregistering needs neither.
     static let rules: [String: OperationRule] = [
         Operations.RegisterPassDevice.id: { request in
             _ = try await authenticate(request)
-            return try pushToken(request.json)
+            return try PassPushToken(body: request.json)
         },
-        Operations.UnregisterPassDevice.id: { request in try await authenticate(request) },
+        Operations.UnregisterPassDevice.id: { request in
+            _ = try await authenticate(request)
+            return nil
+        },
         Operations.GetLatestPass.id: { request in try await authenticate(request) },
     ]
 
@@ -28,19 +31,11 @@ struct WalletHandlers: APIProtocol {
         return AuthenticatedPass(pass: pass, member: member)
     }
 
-    static func pushToken(_ body: [String: JSONValue]) throws(APIError) -> String {
-        guard let token = body["pushToken"]?.stringValue, !token.isEmpty, token.count.isMultiple(of: 2),
-              token.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
-            throw WalletProblem.badRequest.error("pushToken must be a hex string")
-        }
-        return token.lowercased()
-    }
-
     func registerPassDevice(_ input: Operations.RegisterPassDevice.Input) async throws -> Operations.RegisterPassDevice.Output {
         let path = input.path
         let isNew = try await Tenant.bound().loyalty.register(
             device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber,
-            pushToken: RequestBody.validated(String.self)
+            pushToken: RequestBody.validated(PassPushToken.self).hex
         )
         return isNew ? .created(.init()) : .ok(.init())
     }
