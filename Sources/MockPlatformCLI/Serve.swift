@@ -138,8 +138,8 @@ struct Serve: AsyncParsableCommand {
     func applyWebhookOptions(to fixtures: inout Fixtures, environment: [String: String]) throws {
         if let url = webhookURL ?? environment["MOCK_PLATFORM_WEBHOOK_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
             do {
-                let request = try WebhookEndpointRequest(body: ["url": .string(url)], requireURL: true, allowlist: .any)
-                fixtures.defaultTenantWebhookEndpoints.append(WebhookEndpointSeed(url: request.url ?? url))
+                let checked = try WebhookEndpointRequest.url(.string(url), allowlist: .any)
+                fixtures.defaultTenantWebhookEndpoints.append(WebhookEndpointSeed(url: checked))
             } catch {
                 throw ValidationError("webhook-url: \(error.message)")
             }

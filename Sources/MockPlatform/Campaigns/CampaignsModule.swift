@@ -8,6 +8,7 @@ struct CampaignsModule: PlatformModule {
     var errorShape: any ErrorShape { SpringErrorShape() }
     var requestGuard: (any RequestGuard)? { BearerPresenceGuard() }
     var rules: [String: OperationRule] { CampaignsHandlers.rules }
+    var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.syneriseCampaign)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         try CampaignStore(runtime: runtime, restoring: snapshot)

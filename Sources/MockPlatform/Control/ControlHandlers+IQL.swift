@@ -8,7 +8,7 @@ extension ControlHandlers {
         let tenant = try Tenant.bound()
         var kind: EventKind?
         if let type = input.query._type {
-            guard let parsed = EventKind(rawValue: type) else { throw APIError.badRequest("type must be an event kind") }
+            guard let parsed = tenant.runtime.kinds.eventKind(named: type) else { throw APIError.badRequest("type must be an event kind") }
             kind = parsed
         }
         let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: input.query.since)

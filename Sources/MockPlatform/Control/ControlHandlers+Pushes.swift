@@ -10,7 +10,7 @@ extension ControlHandlers {
         await tenant.caughtUp()
         let entries = tenant.runtime.outbox.list(
             platform: input.query.platform.flatMap { MobilePlatform(rawValue: $0.rawValue) },
-            kind: input.query.kind.flatMap { PushKind(rawValue: $0.rawValue) },
+            kind: try input.query.kind.map { try tenant.runtime.kinds.pushKind(query: "kind", $0) },
             deviceToken: input.query.deviceToken, driverID: input.query.driverId, since: input.query.since
         )
         return .ok(.init(body: .json(.init(pushes: try entries.map(Self.wire)))))
@@ -34,7 +34,10 @@ extension ControlHandlers {
         await tenant.caughtUp()
         let entry = try tenant.runtime.outbox.entry(input.path.pushId)
         let registered = try await tenant.devices.registration(platform: entry.push.platform, token: entry.push.deviceToken)
-        let export = try PushExport.file(for: entry, bundleID: registered?.bundleID ?? tenant.settings.iosBundleID)
+        let export = try PushExport.file(
+            for: entry, recipient: tenant.runtime.kinds.pushKind(named: entry.push.kind.rawValue)?.recipient ?? .app,
+            bundleID: registered?.bundleID ?? tenant.settings.iosBundleID
+        )
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"\(export.filename)\""),
             body: .json(try export.body.decoded())
@@ -46,7 +49,7 @@ extension ControlHandlers {
             id: entry.id, createdAt: entry.createdAt,
             platform: Components.Schemas.PushEntry.PlatformPayload(rawValue: entry.push.platform.rawValue) ?? .ios,
             deviceToken: entry.push.deviceToken, driverId: entry.push.driverID,
-            kind: Components.Schemas.PushKind(rawValue: entry.push.kind.rawValue) ?? .syneriseCampaign,
+            kind: entry.push.kind.rawValue,
             campaignId: entry.push.campaignID, payload: try entry.push.payload.decoded(),
             apnsHeaders: entry.push.apnsHeaders.map { headers in
                 .init(

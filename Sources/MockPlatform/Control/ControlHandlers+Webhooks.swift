@@ -8,13 +8,13 @@ extension ControlHandlers {
     static func webhookRules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
         [
             Operations.CreateWebhookEndpoint.id: { request in
-                try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist)
+                try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist, kinds: Tenant.bound().runtime.kinds)
             },
             Operations.UpdateWebhookEndpoint.id: { request in
-                try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist)
+                try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist, kinds: Tenant.bound().runtime.kinds)
             },
             Operations.RecoverWebhookMessages.id: { request in try Self.recoverSince(request.json) },
-            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json) },
+            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json, kinds: Tenant.bound().runtime.kinds) },
         ]
     }
 
@@ -53,9 +53,10 @@ extension ControlHandlers {
     }
 
     func listWebhookMessages(_ input: Operations.ListWebhookMessages.Input) async throws -> Operations.ListWebhookMessages.Output {
-        let event = input.query.event.flatMap { EventKind(rawValue: $0.rawValue) }
+        let tenant = try Tenant.bound()
+        let event = try input.query.event.map { try tenant.runtime.kinds.eventKind(query: "event", $0) }
         let status = input.query.status.flatMap { WebhookMessage.Status(rawValue: $0.rawValue) }
-        let messages = try await Tenant.bound().webhooks.messages(
+        let messages = try await tenant.webhooks.messages(
             status: status, event: event, endpointID: input.query.endpointId, since: input.query.since
         )
         return .ok(.init(body: .json(.init(messages: try messages.map(Self.wire)))))
@@ -104,7 +105,7 @@ extension ControlHandlers {
     private static func wire(_ message: WebhookMessage) throws -> Components.Schemas.WebhookMessage {
         .init(
             id: message.id,
-            event: Components.Schemas.EventKind(rawValue: message.event.rawValue) ?? .engagement,
+            event: message.event.rawValue,
             eventId: message.eventID,
             endpointId: message.endpointID,
             createdAt: message.createdAt,

@@ -1,10 +1,10 @@
-/// The webhook event kinds (`openapi/iql.yaml` webhooks; `openapi/control.yaml` Event.type).
-public enum EventKind: String, Sendable, CaseIterable, Codable {
-    case qualification
-    case nonTelematicsQualification = "non_telematics_qualification"
-    case disqualificationStatus = "disqualification_status"
-    case offerRetraction = "offer_retraction"
-    case offerClick = "offer_click"
-    case engagement
-    case silentPushNotification = "silent_push_notification"
+/// A webhook event kind, by its wire name (`qualification`; `openapi/control.yaml` EventKind).
+/// The module that emits a kind declares it (`PlatformModule.eventKinds`, the constants in its
+/// own folder); the server accepts only the kinds its modules declared (`KnownKinds`).
+public struct EventKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
 }

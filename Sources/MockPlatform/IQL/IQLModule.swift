@@ -13,6 +13,7 @@ struct IQLModule: PlatformModule {
     var errorShape: any ErrorShape { IQLErrorShape() }
     var requestGuard: (any RequestGuard)? { IQLRequestGuard() }
     var rules: [String: OperationRule] { IQLHandlers.rules(zipcodes: zipcodes) }
+    var eventKinds: [EventKind] { EventKind.iql }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)

@@ -42,6 +42,8 @@ struct TriggeredEvent {
         case .silentPushNotification:
             return SilentPushRule(publisherAppName: settings.publisherAppName, intervalHours: settings.heartbeatIntervalHours)
                 .event(driverID: driver.id, heartbeat: driver.lastHeartbeatAt ?? now, now: now, ids: &ids)
+        default:
+            throw .badRequest("a \(kind) event is not IQL's: only IQL's kinds can be triggered")
         }
     }
 

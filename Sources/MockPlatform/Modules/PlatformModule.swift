@@ -24,6 +24,10 @@ public protocol PlatformModule: Sendable {
     /// Contract rules run on the raw request before the generated decoder, by generated
     /// operation id (`Operations.<Name>.id`).
     var rules: [String: OperationRule] { get }
+    /// The webhook event kinds it emits.
+    var eventKinds: [EventKind] { get }
+    /// The push kinds it sends.
+    var pushKinds: [DeclaredPushKind] { get }
     /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
     /// of it; nil for a module that keeps no tenant state.
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
@@ -35,5 +39,7 @@ extension PlatformModule {
     public var isControlPlane: Bool { false }
     public var requestGuard: (any RequestGuard)? { nil }
     public var rules: [String: OperationRule] { [:] }
+    public var eventKinds: [EventKind] { [] }
+    public var pushKinds: [DeclaredPushKind] { [] }
     public func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
 }

@@ -7,16 +7,18 @@ struct PushExport: Equatable {
     var filename: String
     var body: JSONValue
 
-    /// - Parameter bundleID: the token's registered bundle id, else the tenant's `ios_bundle_id`.
-    static func file(for entry: PushEntry, bundleID: String?) throws(APIError) -> PushExport {
+    /// - Parameters:
+    ///   - recipient: who its kind addresses (`DeclaredPushKind`): a push to Wallet has no file.
+    ///   - bundleID: the token's registered bundle id, else the tenant's `ios_bundle_id`.
+    static func file(for entry: PushEntry, recipient: DeclaredPushKind.Recipient, bundleID: String?) throws(APIError) -> PushExport {
         switch entry.push.platform {
         case .android:
             var message = entry.push.payload.objectValue ?? [:]
             message["token"] = .string(entry.push.deviceToken)
             return PushExport(filename: "\(entry.id).json", body: .object(["message": .object(message)]))
         case .ios:
-            guard entry.push.kind != .walletPassUpdate else {
-                throw APIError(.conflict, "a wallet_pass_update push is addressed to Wallet, not to an app: it has no .apns form")
+            guard recipient == .app else {
+                throw APIError(.conflict, "a \(entry.push.kind) push is addressed to Wallet, not to an app: it has no .apns form")
             }
             guard let bundleID else {
                 throw APIError(.conflict, "no bundle id for this push: register the token with bundle_id or set ios_bundle_id in /_mock/config")

@@ -10,6 +10,7 @@ struct PublisherModule: PlatformModule {
     var pathPrefixes: [String] { ["/publisher/"] }
     var errorShape: any ErrorShape { DRFErrorShape() }
     var rules: [String: OperationRule] { PublisherHandlers.rules }
+    var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         try DeviceRegistry(runtime: runtime, restoring: snapshot)

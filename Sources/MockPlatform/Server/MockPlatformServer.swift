@@ -99,6 +99,7 @@ public enum MockPlatformServer {
             fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, adminToken: options.adminToken,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         )
+        try fixtures.check(KnownKinds(modules))
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
             journalCapacity: options.journalSize, quotas: options.quotas, metrics: webhooks.metrics, wallClock: wallClock

@@ -39,6 +39,13 @@ enum RestoredValueCheck {
         let field: String
     }
 
+    /// An event or push kind no module of this server declares, where the document holds it.
+    struct UnknownKind: Error {
+        let field: String
+        /// The declared kinds' names, comma separated.
+        let names: String
+    }
+
     /// The date decoding of a restore: seconds since 1970, within years 1–9999.
     static func instant(from decoder: any Decoder) throws -> Date {
         let seconds = try decoder.singleValueContainer().decode(Double.self)
@@ -54,6 +61,7 @@ enum RestoredValueCheck {
         switch error {
         case let error as APIError: error
         case let error as InstantOutOfRange: refused(prefix + error.field, "must be an instant within years 1 to 9999")
+        case let error as UnknownKind: refused(prefix + error.field, "must be one of \(error.names)")
         default: .badRequest("state is not valid: \(prefix)\(DecodingFailure.describe(error))")
         }
     }

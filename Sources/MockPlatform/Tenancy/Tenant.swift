@@ -27,6 +27,8 @@ public final class Tenant: Sendable {
         journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
     ) throws {
+        let kinds = KnownKinds(modules)
+        if let snapshot { try Self.checkKinds(of: snapshot, known: kinds) }
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
             name: name,
@@ -42,7 +44,8 @@ public final class Tenant: Sendable {
             faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
             quotas: quotas,
-            fixtures: fixtures
+            fixtures: fixtures,
+            kinds: kinds
         )
         self.name = name
         self.createdAt = createdAt
@@ -64,6 +67,19 @@ public final class Tenant: Sendable {
         self.stores = stores
         storesByType = Dictionary(stores.values.map { (ObjectIdentifier(type(of: $0)), $0) }) { first, _ in first }
         runtime.scheduler.start()
+    }
+
+    /// Every event and push kind in a restored event log and outbox is one the modules declare;
+    /// a 400 naming the first that is not.
+    private static func checkKinds(of snapshot: TenantSnapshot, known: KnownKinds) throws(APIError) {
+        do {
+            for (index, event) in snapshot.events.events.enumerated() { try known.check(event.kind, at: "events.events.\(index).kind") }
+            for (index, entry) in (snapshot.outbox?.entries ?? []).enumerated() {
+                try known.check(entry.push.kind, at: "outbox.entries.\(index).push.kind")
+            }
+        } catch {
+            throw RestoredValueCheck.refusal(error)
+        }
     }
 
     /// When a request last used the tenant (wall clock); when it was made (or reset) before any.

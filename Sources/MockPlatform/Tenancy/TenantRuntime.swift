@@ -19,6 +19,8 @@ public struct TenantRuntime: Sendable {
     public let quotas: TenantQuotas
     /// What a fresh tenant starts from.
     public let fixtures: Fixtures
+    /// The event and push kinds the server's modules declare.
+    public let kinds: KnownKinds
 
     /// The settings in force now.
     public var settings: TenantSettings { configuration.current }

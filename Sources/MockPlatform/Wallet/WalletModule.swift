@@ -10,6 +10,7 @@ struct WalletModule: PlatformModule {
     var pathPrefixes: [String] { ["/wallet/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     var rules: [String: OperationRule] { WalletHandlers.rules }
+    var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.walletPassUpdate, recipient: .wallet)] }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)

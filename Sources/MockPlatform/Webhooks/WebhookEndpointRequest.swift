@@ -8,27 +8,21 @@ public struct WebhookEndpointRequest: Equatable, Sendable {
     public var secret: WebhookSecret?
     public var enabled: Bool?
 
-    /// Reads a body; `requireURL` for a create.
-    public init(body: [String: JSONValue], requireURL: Bool, allowlist: WebhookAllowlist) throws(APIError) {
+    /// Reads a body; `requireURL` for a create; `events` names kinds among `kinds`.
+    public init(body: [String: JSONValue], requireURL: Bool, allowlist: WebhookAllowlist, kinds: KnownKinds) throws(APIError) {
         let known: Set = ["url", "events", "secret", "enabled"]
         if let unknown = body.keys.sorted().first(where: { !known.contains($0) }) { throw .badRequest("unknown field \(unknown)") }
         switch body["url"] {
         case nil:
             if requireURL { throw .badRequest("url is required") }
-        case .string(let text)?:
-            guard Self.isHTTPURL(text), let host = URL(string: text)?.host, !host.isEmpty else {
-                throw .badRequest("url must be an absolute http or https URL")
-            }
-            guard allowlist.allows(host: host) else { throw .badRequest("url host \(host) is not allowed by --webhook-allow") }
-            url = text
-        default:
-            throw .badRequest("url must be an absolute http or https URL")
+        case let value?:
+            url = try Self.url(value, allowlist: allowlist)
         }
         switch body["events"] {
         case nil: events = nil
         case .array(let items)?:
             let kinds = items.compactMap { item -> EventKind? in
-                if case .string(let name) = item { return EventKind(rawValue: name) }
+                if case .string(let name) = item { return kinds.eventKind(named: name) }
                 return nil
             }
             guard kinds.count == items.count else { throw .badRequest("events must be a list of event kinds") }
@@ -47,6 +41,15 @@ public struct WebhookEndpointRequest: Equatable, Sendable {
         case .bool(let value)?: enabled = value
         default: throw .badRequest("enabled must be a boolean")
         }
+    }
+
+    /// An endpoint's `url`: an absolute http(s) URL whose host `allowlist` allows.
+    public static func url(_ value: JSONValue, allowlist: WebhookAllowlist) throws(APIError) -> String {
+        guard case .string(let text) = value, isHTTPURL(text), let host = URL(string: text)?.host, !host.isEmpty else {
+            throw .badRequest("url must be an absolute http or https URL")
+        }
+        guard allowlist.allows(host: host) else { throw .badRequest("url host \(host) is not allowed by --webhook-allow") }
+        return text
     }
 
     /// `http(s)://host[:port][/path][?query][#fragment]` with a name or IPv4 host and RFC 3986

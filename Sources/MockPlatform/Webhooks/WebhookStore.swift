@@ -36,7 +36,11 @@ public actor WebhookStore: ModuleStore {
     private let transport: WebhookTransport
 
     init(runtime: TenantRuntime, transport: WebhookTransport, restoring snapshot: JSONValue?) throws {
-        var initial = try snapshot.map { try Self.state(State.self, from: $0) } ?? Self.fresh(runtime)
+        var initial = try snapshot.map { json in
+            let restored = try Self.state(State.self, from: json)
+            try Self.checkKinds(of: restored, known: runtime.kinds)
+            return restored
+        } ?? Self.fresh(runtime)
         initial.ids = runtime.seed.generator(for: "webhooks", restoring: initial.ids)
         self.runtime = runtime
         self.transport = transport
@@ -58,13 +62,21 @@ public actor WebhookStore: ModuleStore {
 
     public func snapshot() throws -> JSONValue { try Self.json(state) }
 
+    /// Every event kind a restored state names is one the modules declare.
+    private static func checkKinds(of state: State, known: KnownKinds) throws(RestoredValueCheck.UnknownKind) {
+        for (index, endpoint) in state.endpoints.enumerated() {
+            for (position, kind) in endpoint.events.enumerated() { try known.check(kind, at: "endpoints.\(index).events.\(position)") }
+        }
+        for (index, message) in state.messages.enumerated() { try known.check(message.event, at: "messages.\(index).event") }
+    }
+
     /// A tenant's first state: the fixtures' endpoints (and `--webhook-url` for `default`).
     private static func fresh(_ runtime: TenantRuntime) -> State {
         var state = State(ids: runtime.seed.generator(for: "webhooks"))
         let seeds = runtime.fixtures.webhookEndpoints + (runtime.name == .default ? runtime.fixtures.defaultTenantWebhookEndpoints : [])
         for seed in seeds {
             state.endpoints.append(WebhookEndpoint(
-                id: Self.endpointID(&state.ids), url: seed.url, events: seed.events ?? EventKind.allCases,
+                id: Self.endpointID(&state.ids), url: seed.url, events: seed.events ?? runtime.kinds.eventKinds,
                 secret: seed.secret ?? WebhookSecret(generatingWith: &state.ids), enabled: true, createdAt: runtime.clock.now
             ))
         }
@@ -92,7 +104,7 @@ public actor WebhookStore: ModuleStore {
         try runtime.quotas.admit(.endpoints, to: state.endpoints.count)
         let endpoint = WebhookEndpoint(
             id: Self.endpointID(&state.ids),
-            url: url, events: events ?? EventKind.allCases, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
+            url: url, events: events ?? runtime.kinds.eventKinds, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
             enabled: enabled ?? true, createdAt: runtime.clock.now
         )
         state.endpoints.append(endpoint)

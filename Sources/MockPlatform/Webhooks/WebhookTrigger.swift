@@ -10,10 +10,11 @@ struct WebhookTrigger {
     /// Most dotted segments an `overrides` key may have.
     static let maxOverrideSegments = 16
 
-    init(body: [String: JSONValue]) throws(APIError) {
+    /// Reads a body whose `event` names one of `kinds`.
+    init(body: [String: JSONValue], kinds: KnownKinds) throws(APIError) {
         let fields = FieldReader(body)
         let name = try fields.required("event", fields.string)
-        guard let kind = EventKind(rawValue: name) else { throw .badRequest("event must be an event kind") }
+        guard let kind = kinds.eventKind(named: name) else { throw .badRequest("event must be an event kind") }
         self.kind = kind
         driverID = try fields.required("driver_id", fields.string)
         try DriverID.validate(driverID)

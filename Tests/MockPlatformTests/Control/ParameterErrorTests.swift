@@ -17,6 +17,14 @@ final class ParameterErrorTests: XCTestCase {
                 ("/_mock/events?since=2024-06-10", #"query parameter since must be an RFC 3339 date-time, got "2024-06-10""#),
                 ("/_mock/webhooks/messages?status=bogus", #"query parameter status must be one of pending, delivered, failed, got "bogus""#),
                 ("/_mock/pushes?platform=web", #"query parameter platform must be ios or android, got "web""#),
+                (
+                    "/_mock/webhooks/messages?event=bogus",
+                    #"query parameter event must be one of qualification, non_telematics_qualification, disqualification_status, offer_retraction, offer_click, engagement, silent_push_notification, got "bogus""#
+                ),
+                (
+                    "/_mock/pushes?kind=bogus",
+                    #"query parameter kind must be one of iql_qualification, iql_heartbeat, synerise_campaign, wallet_pass_update, got "bogus""#
+                ),
                 ("/_mock/iql/drivers?limit=a%20b", #"query parameter limit must be an integer between 1 and 1000, got "a b""#),
                 ("/t/ci-1/_mock/requests?limit=", #"query parameter limit must be an integer between 1 and 10000, got """#),
             ]

@@ -114,6 +114,55 @@ final class StateTests: XCTestCase {
         }
     }
 
+    /// Event and push kinds are the modules' declarations: a document naming another kind is
+    /// refused where it names it, and the tenant keeps its state.
+    func testKindsNoModuleDeclaresAreRefusedNamingTheField() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:1/hook", "enabled": false])
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
+            let exported = try await platform.send(.get, "/_mock/state")
+            let document = try JSONDecoder().decode(JSONValue.self, from: exported.body)
+            let push: JSONValue = .object([
+                "id": .string("push_1"), "createdAt": .integer(1_700_000_000),
+                "push": .object([
+                    "platform": .string("ios"), "deviceToken": .string("ab"), "kind": .string("fax"), "payload": .object([:]),
+                ]),
+            ])
+            let events = "qualification, non_telematics_qualification, disqualification_status, offer_retraction, offer_click, engagement, silent_push_notification"
+            let cases: [(String, JSONValue, String)] = [
+                ("events.events.0.kind", .string("fax"), "events.events.0.kind must be one of \(events)"),
+                ("stores.control.endpoints.0.events.2", .string("fax"), "stores.control.endpoints.0.events.2 must be one of \(events)"),
+                ("stores.control.messages.0.event", .string("fax"), "stores.control.messages.0.event must be one of \(events)"),
+                ("outbox.entries", .array([push]),
+                 "outbox.entries.0.push.kind must be one of iql_qualification, iql_heartbeat, synerise_campaign, wallet_pass_update"),
+            ]
+            for (path, value, detail) in cases {
+                let broken = Self.replacing(path.split(separator: ".").map(String.init)[...], in: document, with: value)
+                let reply = try await platform.send(.put, "/_mock/state", body: broken.text, headers: [.contentType: "application/json"])
+                reply.assertProblem(.badRequest, "state is not valid: " + detail)
+            }
+            let still = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(still.text, exported.text, "the tenant is unchanged")
+        }
+    }
+
+    /// `node` with the value at a dotted path of object keys and array indexes replaced.
+    private static func replacing(_ keys: ArraySlice<String>, in node: JSONValue, with value: JSONValue) -> JSONValue {
+        guard let key = keys.first else { return value }
+        switch node {
+        case .array(var items):
+            guard let index = Int(key), items.indices.contains(index) else { return node }
+            items[index] = replacing(keys.dropFirst(), in: items[index], with: value)
+            return .array(items)
+        case .object(var fields):
+            fields[key] = replacing(keys.dropFirst(), in: fields[key] ?? .null, with: value)
+            return .object(fields)
+        default:
+            return node
+        }
+    }
+
     /// Integers a client sent and the mock keeps verbatim may be any 64-bit value: a state
     /// holding them still exports and imports.
     func testClientIntegersKeptVerbatimSurviveAnImport() async throws {

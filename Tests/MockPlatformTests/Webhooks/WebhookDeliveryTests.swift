@@ -402,6 +402,17 @@ final class WebhookFixtureTests: XCTestCase {
             XCTAssertEqual(restored?.count, 1, "reset brings the fixture endpoint back")
         }
     }
+
+    func testAFixtureEndpointSubscribedToAKindNoModuleDeclaresStopsTheStart() throws {
+        var fixtures = TestFixtures.shared
+        fixtures.webhookEndpoints = [WebhookEndpointSeed(url: "http://127.0.0.1:9/fixture", events: [.qualification, EventKind(rawValue: "fax")])]
+        XCTAssertThrowsError(try MockPlatformServer.makeResponder(options: ServerOptions(), fixtures: fixtures, specs: SpecCatalog.bundled())) { error in
+            XCTAssertEqual(
+                (error as? FixtureError)?.description,
+                "fixture file webhooks.json: endpoints.0.events.1 must be one of \(EventKind.iql.map(\.rawValue).joined(separator: ", ")), got \"fax\""
+            )
+        }
+    }
 }
 
 /// A trigger waiting for its messages is answered when the tenant shuts down meanwhile.

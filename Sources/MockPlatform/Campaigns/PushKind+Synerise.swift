@@ -1,0 +1,4 @@
+/// A Synerise campaign sent to a device (`CampaignPush`).
+extension PushKind {
+    static let syneriseCampaign = PushKind(rawValue: "synerise_campaign")
+}

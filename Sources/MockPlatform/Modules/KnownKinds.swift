@@ -1,0 +1,55 @@
+/// The event and push kinds the server's modules declare, in module order and then each
+/// module's own order: what a webhook endpoint may subscribe to, a filter may name and a state
+/// document may hold. The runtime keeps no list of its own.
+public struct KnownKinds: Sendable {
+    public let eventKinds: [EventKind]
+    public let pushKinds: [DeclaredPushKind]
+
+    public init(_ modules: [any PlatformModule]) {
+        eventKinds = modules.flatMap(\.eventKinds)
+        pushKinds = modules.flatMap(\.pushKinds)
+    }
+
+    /// The event kind named `name`, if a module declared it.
+    public func eventKind(named name: String) -> EventKind? {
+        eventKinds.first { $0.rawValue == name }
+    }
+
+    /// The push kind named `name`, if a module declared it.
+    public func pushKind(named name: String) -> DeclaredPushKind? {
+        pushKinds.first { $0.kind.rawValue == name }
+    }
+
+    /// The event kind query parameter `parameter` names; a 400 listing the kinds for another
+    /// value, worded as for any declared parameter (`DeclaredParameter`).
+    func eventKind(query parameter: String, _ value: String) throws(APIError) -> EventKind {
+        if let kind = eventKind(named: value) { return kind }
+        throw .badRequest(Self.refusal(of: value, query: parameter, names: eventKinds.map(\.rawValue)))
+    }
+
+    /// The push kind query parameter `parameter` names; a 400 listing the kinds for another value.
+    func pushKind(query parameter: String, _ value: String) throws(APIError) -> PushKind {
+        if let declared = pushKind(named: value) { return declared.kind }
+        throw .badRequest(Self.refusal(of: value, query: parameter, names: pushKinds.map(\.kind.rawValue)))
+    }
+
+    private static func refusal(of value: String, query parameter: String, names: [String]) -> String {
+        DeclaredParameter(name: parameter, location: .query, accepted: .oneOf(names)).refusal(of: value) ?? parameter
+    }
+
+    /// Refuses a restored `kind` no module declares, naming where the document holds it.
+    func check(_ kind: EventKind, at field: String) throws(RestoredValueCheck.UnknownKind) {
+        guard eventKinds.contains(kind) else { throw .init(field: field, names: eventKindNames) }
+    }
+
+    /// Refuses a restored `kind` no module declares, naming where the document holds it.
+    func check(_ kind: PushKind, at field: String) throws(RestoredValueCheck.UnknownKind) {
+        guard pushKind(named: kind.rawValue) != nil else { throw .init(field: field, names: pushKindNames) }
+    }
+
+    /// The event kinds' names, comma separated, for messages.
+    public var eventKindNames: String { eventKinds.map(\.rawValue).joined(separator: ", ") }
+
+    /// The push kinds' names, comma separated, for messages.
+    public var pushKindNames: String { pushKinds.map(\.kind.rawValue).joined(separator: ", ") }
+}

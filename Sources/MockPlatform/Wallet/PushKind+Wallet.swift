@@ -1,0 +1,4 @@
+/// The push that tells Wallet a registered pass changed (PassKit web service).
+extension PushKind {
+    static let walletPassUpdate = PushKind(rawValue: "wallet_pass_update")
+}
