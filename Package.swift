@@ -22,7 +22,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mock-platform", targets: ["MockPlatformCLI"]),
-        .library(name: "MockPlatform", targets: ["MockPlatform"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

@@ -2,7 +2,7 @@ import Foundation
 
 /// One tenant's Synerise campaigns and what each client UUID was sent (`openapi/campaigns.yaml`,
 /// `openapi/control.yaml` tag campaigns).
-public actor CampaignStore: ModuleStore {
+package actor CampaignStore: ModuleStore {
     struct State: Codable, Sendable {
         /// In creation order.
         var campaigns: [PushCampaign] = []
@@ -21,11 +21,11 @@ public actor CampaignStore: ModuleStore {
         try runtime.quotas.admit(.clients, adding: 0, to: state.sentToClient.count)
     }
 
-    public func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> JSONValue { try Self.json(state) }
 
-    public var campaigns: [PushCampaign] { state.campaigns }
+    package var campaigns: [PushCampaign] { state.campaigns }
 
-    public func campaign(_ id: String) throws(APIError) -> PushCampaign {
+    package func campaign(_ id: String) throws(APIError) -> PushCampaign {
         guard let campaign = state.campaigns.first(where: { $0.id == id }) else { throw .notFound("no campaign \(id)") }
         return campaign
     }
@@ -43,7 +43,7 @@ public actor CampaignStore: ModuleStore {
     }
 
     /// Removes a campaign from the store and from every client's answers.
-    public func delete(_ id: String) throws(APIError) {
+    package func delete(_ id: String) throws(APIError) {
         guard let index = state.campaigns.firstIndex(where: { $0.id == id }) else { throw .notFound("no campaign \(id)") }
         state.campaigns.remove(at: index)
         for client in state.sentToClient.keys { state.sentToClient[client]?.removeAll { $0 == id } }
@@ -53,7 +53,7 @@ public actor CampaignStore: ModuleStore {
     /// Makes a campaign visible to clients; a repeat send keeps its first position, except for
     /// a walkthrough, which becomes the client's newest. 429 (and nothing sent) when the new
     /// clients would pass the tenant's `clients` quota.
-    public func send(_ id: String, toClients clients: [String]) throws(APIError) {
+    package func send(_ id: String, toClients clients: [String]) throws(APIError) {
         let campaign = try campaign(id)
         let newClients = Set(clients).subtracting(state.sentToClient.keys).count
         try runtime.quotas.admit(.clients, adding: newClients, to: state.sentToClient.count)
@@ -66,7 +66,7 @@ public actor CampaignStore: ModuleStore {
     }
 
     /// The campaigns sent to a client that are still there, in first-send order.
-    public func sent(to client: String) -> [PushCampaign] {
+    package func sent(to client: String) -> [PushCampaign] {
         let byID = Dictionary(state.campaigns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return (state.sentToClient[client] ?? []).compactMap { byID[$0] }
     }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// An authored Synerise campaign (`openapi/control.yaml` PushCampaign).
-public struct PushCampaign: Sendable, Equatable, Codable {
-    public var id: String
-    public var name: String
-    public var kind: PushCampaignKind
+package struct PushCampaign: Sendable, Equatable, Codable {
+    package var id: String
+    package var name: String
+    package var kind: PushCampaignKind
     /// The built iOS APNs body, or the walkthrough object.
-    public var payload: JSONValue
+    package var payload: JSONValue
     /// The FCM message without `token`; nil for a walkthrough.
-    public var android: JSONValue?
-    public var createdAt: Date
+    package var android: JSONValue?
+    package var createdAt: Date
 }

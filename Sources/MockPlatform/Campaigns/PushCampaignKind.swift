@@ -1,6 +1,6 @@
 /// What a Synerise campaign is, derived from its payload (`openapi/control.yaml`
 /// PushCampaignKind).
-public enum PushCampaignKind: String, Sendable, Codable, CaseIterable {
+package enum PushCampaignKind: String, Sendable, Codable, CaseIterable {
     case simplePush = "simple_push"
     case richMediaSingleImage = "rich_media_single_image"
     case richMediaCarousel = "rich_media_carousel"

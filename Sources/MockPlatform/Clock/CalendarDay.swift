@@ -1,19 +1,19 @@
 import Foundation
 
 /// A UTC calendar date, written `%Y-%m-%d` as the IQL contract does.
-public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.
-    public let daysSinceEpoch: Int
+    package let daysSinceEpoch: Int
 
-    public init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
+    package init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
 
     /// The UTC date an instant falls on.
-    public init(containing instant: Date) {
+    package init(containing instant: Date) {
         daysSinceEpoch = Int(saturating: instant.timeIntervalSince1970 / 86_400, rounding: .down)
     }
 
     /// Parses a strict `YYYY-MM-DD` that names a real date; nil otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
@@ -23,16 +23,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         daysSinceEpoch = CalendarDay.days(year: year, month: month, day: day)
     }
 
-    public var start: Date { Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400) }
+    package var start: Date { Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400) }
 
-    public func adding(days: Int) -> CalendarDay { CalendarDay(daysSinceEpoch: daysSinceEpoch + days) }
+    package func adding(days: Int) -> CalendarDay { CalendarDay(daysSinceEpoch: daysSinceEpoch + days) }
 
-    public var description: String {
+    package var description: String {
         let (year, month, day) = civil
         return year.zeroPadded(to: 4) + "-" + month.zeroPadded(to: 2) + "-" + day.zeroPadded(to: 2)
     }
 
-    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+    package static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {

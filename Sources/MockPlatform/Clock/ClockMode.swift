@@ -1,5 +1,5 @@
 /// How a tenant clock relates to the wall clock.
-public enum ClockMode: String, Sendable, Codable {
+package enum ClockMode: String, Sendable, Codable {
     /// The wall clock.
     case real
     /// Stands still at a set instant until changed.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a tenant clock reads, and how it runs.
-public struct ClockReading: Sendable, Equatable {
-    public var now: Date
-    public var mode: ClockMode
+package struct ClockReading: Sendable, Equatable {
+    package var now: Date
+    package var mode: ClockMode
 }

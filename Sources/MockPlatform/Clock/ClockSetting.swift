@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a tenant clock is set: the part of it that a snapshot keeps.
-public enum ClockSetting: Sendable, Equatable, Codable {
+package enum ClockSetting: Sendable, Equatable, Codable {
     case real
     case frozen(Date)
     /// Seconds added to the wall clock.

@@ -3,12 +3,12 @@ import OpenAPIRuntime
 
 /// RFC 3339 instants as the mock reads and writes them: UTC with milliseconds on output
 /// (`2024-06-03T12:00:00.000Z`), any offset and optional fractional seconds on input.
-public struct RFC3339: DateTranscoder {
-    public init() {}
+package struct RFC3339: DateTranscoder {
+    package init() {}
 
-    public func encode(_ date: Date) throws -> String { Self.string(from: date) }
+    package func encode(_ date: Date) throws -> String { Self.string(from: date) }
 
-    public func decode(_ text: String) throws -> Date {
+    package func decode(_ text: String) throws -> Date {
         guard let date = Self.date(from: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an RFC 3339 date-time: \(text)"))
         }
@@ -17,7 +17,7 @@ public struct RFC3339: DateTranscoder {
 
     /// Whole milliseconds, rounded to the nearest: a `Date` holds most millisecond instants only
     /// approximately, and truncating would turn `.002` into `.001`.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         guard let milliseconds = Int(exactly: (date.timeIntervalSince1970 * 1000).rounded()) else {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
         }
@@ -30,7 +30,7 @@ public struct RFC3339: DateTranscoder {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)` (RFC 3339 §5.6, `T` and `Z` in
     /// either case), refusing dates and times that do not exist (`02-30`, `24:00`) and trailing text.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count, range.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return nil }

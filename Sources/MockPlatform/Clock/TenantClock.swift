@@ -6,12 +6,12 @@ import Synchronization
 /// Tests move it with `/_mock/clock`; every date rule reads it, never `Date()`. It always reads
 /// within years 1 to 9999 (the instants RFC 3339 can write), refuses changes that would leave
 /// them, and announces every change to its observers (the tenant's timer scheduler).
-public final class TenantClock: Sendable {
+package final class TenantClock: Sendable {
     /// The instants a tenant clock can read: 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
-    public static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
+    package static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
 
     /// Why a change was refused.
-    public static let outOfRange = APIError.badRequest("the clock must stay within years 1 to 9999")
+    package static let outOfRange = APIError.badRequest("the clock must stay within years 1 to 9999")
 
     private let wallClock: @Sendable () -> Date
     private let state: Mutex<State>
@@ -21,28 +21,28 @@ public final class TenantClock: Sendable {
         var observers: [@Sendable () -> Void] = []
     }
 
-    public init(wallClock: @escaping @Sendable () -> Date = { Date() }, setting: ClockSetting = .real) {
+    package init(wallClock: @escaping @Sendable () -> Date = { Date() }, setting: ClockSetting = .real) {
         self.wallClock = wallClock
         state = Mutex(State(setting: setting))
     }
 
-    public var now: Date { reading.now }
+    package var now: Date { reading.now }
 
-    public var reading: ClockReading { Self.reading(of: setting, wall: wallClock()) }
+    package var reading: ClockReading { Self.reading(of: setting, wall: wallClock()) }
 
     /// How the clock is set now.
-    public var setting: ClockSetting { state.withLock { $0.setting } }
+    package var setting: ClockSetting { state.withLock { $0.setting } }
 
     /// Stops the clock at `instant`.
-    public func freeze(at instant: Date) throws(APIError) { try change { _, _ in .frozen(instant) } }
+    package func freeze(at instant: Date) throws(APIError) { try change { _, _ in .frozen(instant) } }
 
     /// Runs the clock at real speed from `instant`.
-    public func run(from instant: Date) throws(APIError) {
+    package func run(from instant: Date) throws(APIError) {
         try change { _, wall in .offset(instant.timeIntervalSince(wall)) }
     }
 
     /// Moves the clock forward; a frozen clock stays frozen, a running one keeps running.
-    public func advance(by seconds: TimeInterval) throws(APIError) {
+    package func advance(by seconds: TimeInterval) throws(APIError) {
         try change { setting, _ in
             switch setting {
             case .real: .offset(seconds)
@@ -53,10 +53,10 @@ public final class TenantClock: Sendable {
     }
 
     /// Back to the wall clock.
-    public func useRealTime() { try? change { _, _ in .real } }
+    package func useRealTime() { try? change { _, _ in .real } }
 
     /// Calls `observer` after every change, from the changing thread; it must not block.
-    public func observe(_ observer: @escaping @Sendable () -> Void) {
+    package func observe(_ observer: @escaping @Sendable () -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 

@@ -4,20 +4,20 @@ import HTTPTypes
 ///
 /// Handlers and rules throw it; the API surface the request arrived on renders it in that API's
 /// own error shape (IQL `{"success":"false","error":…}`, publisher DRF, control problem+json).
-public struct APIError: Error, Sendable, Equatable {
-    public var status: HTTPResponse.Status
-    public var message: String
+package struct APIError: Error, Sendable, Equatable {
+    package var status: HTTPResponse.Status
+    package var message: String
     /// Field-level messages for APIs whose error shape names fields (the publisher's DRF shape).
-    public var field: String?
+    package var field: String?
     /// Extra response headers, e.g. `Allow` on a 405.
-    public var headers: HTTPFields
+    package var headers: HTTPFields
     /// The reason as a code, for APIs whose error shape names one (the loyalty problem `type`).
-    public var code: String?
+    package var code: String?
     /// The limit on hostile input this refusal enforces, counted in `/_mock/metrics` when the
     /// front door renders it.
-    public var limit: LimitRejection?
+    package var limit: LimitRejection?
 
-    public init(
+    package init(
         _ status: HTTPResponse.Status, _ message: String, field: String? = nil, headers: HTTPFields = [:], code: String? = nil,
         limit: LimitRejection? = nil
     ) {
@@ -29,14 +29,14 @@ public struct APIError: Error, Sendable, Equatable {
         self.limit = limit
     }
 
-    public static func badRequest(_ message: String, field: String? = nil, limit: LimitRejection? = nil) -> APIError {
+    package static func badRequest(_ message: String, field: String? = nil, limit: LimitRejection? = nil) -> APIError {
         APIError(.badRequest, message, field: field, limit: limit)
     }
 
     /// A bug: the only 500 the server answers.
-    public static let `internal` = APIError(.internalServerError, "internal server error")
+    package static let `internal` = APIError(.internalServerError, "internal server error")
 
-    public static func notFound(_ message: String) -> APIError {
+    package static func notFound(_ message: String) -> APIError {
         APIError(.notFound, message)
     }
 }

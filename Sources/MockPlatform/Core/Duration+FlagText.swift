@@ -2,7 +2,7 @@
 /// `500ms`, `5s`, `1m`, `24h`; a bare `0` is zero.
 extension Duration {
     /// Nil when `text` is not such a duration.
-    public init?(flagText text: String) {
+    package init?(flagText text: String) {
         if text == "0" {
             self = .zero
             return

@@ -2,40 +2,40 @@
 ///
 /// Messages follow `<field path> <problem>`: `state is required`, `segment must be an object`,
 /// `data.error_code must be an integer`. `null` reads as absent.
-public struct FieldReader: Sendable {
-    public let object: [String: JSONValue]
+package struct FieldReader: Sendable {
+    package let object: [String: JSONValue]
     /// Dotted path of this object inside the body, empty at the top level.
-    public let path: String
+    package let path: String
 
-    public init(_ object: [String: JSONValue], path: String = "") {
+    package init(_ object: [String: JSONValue], path: String = "") {
         self.object = object
         self.path = path
     }
 
     /// The full dotted path of a key, as used in messages.
-    public func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// True when the key is present with an explicit `null`.
-    public func isExplicitNull(_ key: String) -> Bool { object[key] == .null }
+    package func isExplicitNull(_ key: String) -> Bool { object[key] == .null }
 
     /// The raw value, with `null` folded into absent.
-    public func value(_ key: String) -> JSONValue? {
+    package func value(_ key: String) -> JSONValue? {
         guard let value = object[key], value != .null else { return nil }
         return value
     }
 
-    public func required<T>(_ key: String, _ read: (String) throws(APIError) -> T?) throws(APIError) -> T {
+    package func required<T>(_ key: String, _ read: (String) throws(APIError) -> T?) throws(APIError) -> T {
         guard let value = try read(key) else { throw .badRequest("\(name(key)) is required", field: key) }
         return value
     }
 
-    public func string(_ key: String) throws(APIError) -> String? {
+    package func string(_ key: String) throws(APIError) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let string) = value else { throw mismatch(key, "a string") }
         return string
     }
 
-    public func integer(_ key: String) throws(APIError) -> Int64? {
+    package func integer(_ key: String) throws(APIError) -> Int64? {
         guard let value = value(key) else { return nil }
         switch value {
         case .integer(let integer): return integer
@@ -44,7 +44,7 @@ public struct FieldReader: Sendable {
         }
     }
 
-    public func number(_ key: String) throws(APIError) -> Double? {
+    package func number(_ key: String) throws(APIError) -> Double? {
         guard let value = value(key) else { return nil }
         switch value {
         case .integer(let integer): return Double(integer)
@@ -53,14 +53,14 @@ public struct FieldReader: Sendable {
         }
     }
 
-    public func bool(_ key: String) throws(APIError) -> Bool? {
+    package func bool(_ key: String) throws(APIError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let bool) = value else { throw mismatch(key, "a boolean") }
         return bool
     }
 
     /// A nested object, read with its own path.
-    public func object(_ key: String) throws(APIError) -> FieldReader? {
+    package func object(_ key: String) throws(APIError) -> FieldReader? {
         guard let value = value(key) else { return nil }
         guard case .object(let nested) = value else { throw mismatch(key, "an object") }
         return FieldReader(nested, path: name(key))

@@ -1,9 +1,9 @@
 /// A latitude/longitude pair.
-public struct GeoPoint: Sendable, Equatable, Codable {
-    public var latitude: Double
-    public var longitude: Double
+package struct GeoPoint: Sendable, Equatable, Codable {
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -3,12 +3,12 @@
 ///
 /// In a state document its state is written `{"state": "<decimal>"}`: a JSON number could not
 /// hold every 64-bit value exactly. Documents that wrote a number are still read.
-public struct IDGenerator: Sendable, Codable, Equatable {
+package struct IDGenerator: Sendable, Codable, Equatable {
     private var state: UInt64
 
     private enum CodingKeys: String, CodingKey { case state }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try? container.decode(String.self, forKey: .state) {
             guard let state = UInt64(text) else {
@@ -23,15 +23,15 @@ public struct IDGenerator: Sendable, Codable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(String(state), forKey: .state)
     }
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// Seeds from a name with FNV-1a, so `default` always starts the same sequence.
-    public init(seedName name: String) {
+    package init(seedName name: String) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name.utf8 {
             hash ^= UInt64(byte)
@@ -40,7 +40,7 @@ public struct IDGenerator: Sendable, Codable, Equatable {
         self.init(seed: hash)
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -49,7 +49,7 @@ public struct IDGenerator: Sendable, Codable, Equatable {
     }
 
     /// A version-4 UUID string, lower case.
-    public mutating func uuid() -> String {
+    package mutating func uuid() -> String {
         var bytes = withUnsafeBytes(of: next().bigEndian, Array.init) + withUnsafeBytes(of: next().bigEndian, Array.init)
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80

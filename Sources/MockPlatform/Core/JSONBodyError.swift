@@ -1,5 +1,5 @@
 /// Why a request body could not be read as a JSON object.
-public enum JSONBodyError: Error, Sendable {
+package enum JSONBodyError: Error, Sendable {
     case malformed
     /// Nested deeper than `JSONParser.maxDepth`.
     case tooDeep

@@ -5,7 +5,7 @@ import Foundation
 /// Request bodies are read into this first so that every contract rule (null versus absent,
 /// "must be a string", check order) can be answered with the API's own message before the
 /// generated, strictly typed decoder sees the body.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -16,7 +16,7 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -35,7 +35,7 @@ extension JSONValue: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -53,7 +53,7 @@ extension JSONValue {
     /// Parses a request body; an empty body reads as `{}`.
     ///
     /// - Throws: `JSONBodyError` when the bytes are not JSON or not a JSON object.
-    public static func parseObject(_ bytes: some Collection<UInt8>) throws(JSONBodyError) -> [String: JSONValue] {
+    package static func parseObject(_ bytes: some Collection<UInt8>) throws(JSONBodyError) -> [String: JSONValue] {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
         let value: JSONValue
         do {
@@ -68,7 +68,7 @@ extension JSONValue {
     }
 
     /// Compact JSON with sorted keys and unescaped slashes, the encoding every response uses.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a JSONValue cannot fail: it holds only JSON-representable values.

@@ -5,7 +5,7 @@
 /// A pattern has at most `maxSegments` segments and `maxAnySegments` `**`, and matching walks
 /// the path once, keeping the set of pattern positions reached so far (no backtracking): time
 /// is linear in path × pattern whatever either holds.
-public struct PathGlob: Sendable, Equatable {
+package struct PathGlob: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(Substring)
         case one
@@ -13,17 +13,17 @@ public struct PathGlob: Sendable, Equatable {
     }
 
     /// Most segments a pattern may have.
-    public static let maxSegments = 32
+    package static let maxSegments = 32
     /// Most `**` segments a pattern may have.
-    public static let maxAnySegments = 4
+    package static let maxAnySegments = 4
 
     /// The pattern as given.
-    public let pattern: String
+    package let pattern: String
     private let segments: [Segment]
 
     /// 400 when `pattern` does not start with `/`, or (`path glob too complex`, counted as the
     /// `path_glob` limit) when it has more than `maxSegments` segments or `maxAnySegments` `**`.
-    public init(_ pattern: String) throws(APIError) {
+    package init(_ pattern: String) throws(APIError) {
         guard pattern.hasPrefix("/") else { throw .badRequest("path must start with /") }
         var segments: [Segment] = []
         for segment in pattern.split(separator: "/") {
@@ -45,7 +45,7 @@ public struct PathGlob: Sendable, Equatable {
         )
     }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         // reached[i]: the path read so far can be matched by the first i pattern segments.
         var reached = Array(repeating: false, count: segments.count + 1)
         reached[0] = true

@@ -1,10 +1,10 @@
 /// A webhook event kind, by its wire name (`qualification`; `openapi/control.yaml` EventKind).
 /// The module that emits a kind declares it (`PlatformModule.eventKinds`, the constants in its
 /// own folder); the server accepts only the kinds its modules declared (`KnownKinds`).
-public struct EventKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: String
+package struct EventKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

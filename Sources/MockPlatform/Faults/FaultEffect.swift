@@ -1,8 +1,8 @@
 /// What a matching fault rule does to one request or webhook attempt, in this order: wait
 /// `delayMilliseconds`, then break the connection, or answer `status`, or (neither) go on as usual.
-public struct FaultEffect: Sendable, Equatable {
+package struct FaultEffect: Sendable, Equatable {
     /// How the exchange ends.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Only the delay: the request is then handled as usual.
         case proceed
         /// Answer this status; with `body` as given (JSON), or in the API's own error shape.
@@ -14,7 +14,7 @@ public struct FaultEffect: Sendable, Equatable {
     }
 
     /// The id of the rule that applied.
-    public var ruleID: String
-    public var delayMilliseconds: Int
-    public var outcome: Outcome
+    package var ruleID: String
+    package var delayMilliseconds: Int
+    package var outcome: Outcome
 }

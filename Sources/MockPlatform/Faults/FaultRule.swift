@@ -2,35 +2,35 @@ import Foundation
 
 /// One fault rule of `POST /_mock/faults` (`openapi/control.yaml` FaultRuleRequest): what it
 /// matches, what it does, how often, and its hits so far.
-public struct FaultRule: Sendable {
+package struct FaultRule: Sendable {
     /// Given by `FaultRules.add` when the rule is stored.
-    public internal(set) var id: String
-    public internal(set) var createdAt: Date
+    package internal(set) var id: String
+    package internal(set) var createdAt: Date
     /// Upper-case method; nil matches any.
-    public let method: String?
+    package let method: String?
     /// Tenant-relative path pattern (webhook target: the endpoint URL's path); nil matches any.
-    public let path: PathGlob?
+    package let path: PathGlob?
     /// Operation id of the answered route (webhook target: the event type); nil matches any.
-    public let operationID: String?
-    public let target: FaultTarget
-    public let status: Int?
-    public let body: JSONValue?
-    public let latencyMilliseconds: Int
-    public let latencyJitterMilliseconds: Int
-    public let resetConnection: Bool
-    public let emptyResponse: Bool
+    package let operationID: String?
+    package let target: FaultTarget
+    package let status: Int?
+    package let body: JSONValue?
+    package let latencyMilliseconds: Int
+    package let latencyJitterMilliseconds: Int
+    package let resetConnection: Bool
+    package let emptyResponse: Bool
     /// Chance that a matching request is hit, 0–1.
-    public let probability: Double
+    package let probability: Double
     /// Seed of the rule's own random sequence, when given: the hit/miss sequence then repeats.
-    public let seed: UInt64?
+    package let seed: UInt64?
     /// Hits after which the rule retires; nil: never.
-    public let times: Int?
-    public private(set) var hits = 0
+    package let times: Int?
+    package private(set) var hits = 0
     /// Draws for probability and jitter.
     private var random: IDGenerator
 
     /// Longest delay a rule may add.
-    public static let maxLatencyMilliseconds = 60_000
+    package static let maxLatencyMilliseconds = 60_000
     static let fields: Set<String> = [
         "method", "path", "operation_id", "target", "status", "body", "latency_ms", "latency_jitter_ms",
         "reset_connection", "empty_response", "probability", "seed", "times",
@@ -94,7 +94,7 @@ public struct FaultRule: Sendable {
     }
 
     /// True once the rule has been hit `times` times.
-    public var retired: Bool { times.map { hits >= $0 } ?? false }
+    package var retired: Bool { times.map { hits >= $0 } ?? false }
 
     /// Whether the rule's criteria cover this request (or attempt), before probability.
     func covers(target: FaultTarget, method: String, path: String, operationID: () -> String?) -> Bool {

@@ -4,7 +4,7 @@ import Synchronization
 /// A tenant's fault rules (`/_mock/faults`), tried in creation order by the front door for
 /// requests and by the webhook sender for attempts. Emptied by a reset (a new tenant starts
 /// with none); not part of the state document.
-public final class FaultRules: Sendable {
+package final class FaultRules: Sendable {
     private struct State {
         var rules: [FaultRule] = []
         var ids: IDGenerator
@@ -26,7 +26,7 @@ public final class FaultRules: Sendable {
     /// Adds a rule from a `POST /_mock/faults` body; 400 naming the field when it is not one,
     /// 429 when the tenant holds its quota of rules.
     @discardableResult
-    public func add(_ body: [String: JSONValue]) throws(APIError) -> FaultRule {
+    package func add(_ body: [String: JSONValue]) throws(APIError) -> FaultRule {
         try add(FaultRule(body: body, id: "", createdAt: clock.now))
     }
 
@@ -47,10 +47,10 @@ public final class FaultRules: Sendable {
     }
 
     /// Every rule, retired ones included, in creation order.
-    public func list() -> [FaultRule] { state.withLock { $0.rules } }
+    package func list() -> [FaultRule] { state.withLock { $0.rules } }
 
     /// 404 for an unknown id.
-    public func remove(_ id: String) throws(APIError) {
+    package func remove(_ id: String) throws(APIError) {
         try state.withLock { state throws(APIError) in
             guard let index = state.rules.firstIndex(where: { $0.id == id }) else { throw .notFound("no fault rule \(id)") }
             state.rules.remove(at: index)
@@ -58,7 +58,7 @@ public final class FaultRules: Sendable {
         }
     }
 
-    public func clear() {
+    package func clear() {
         state.withLock { state in
             state.rules.removeAll()
             armed.store(false, ordering: .relaxed)
@@ -70,7 +70,7 @@ public final class FaultRules: Sendable {
     /// only when a rule names one. Which rules cover the request is decided on a copy, outside
     /// the lock (path globs and the operation lookup cost time the client picks); only the
     /// draws, on the rules still there, run under it.
-    public func effect(target: FaultTarget, method: String, path: String, operationID: () -> String?) -> FaultEffect? {
+    package func effect(target: FaultTarget, method: String, path: String, operationID: () -> String?) -> FaultEffect? {
         guard armed.load(ordering: .relaxed) else { return nil }
         var operation: String??
         func resolvedOperation() -> String? {

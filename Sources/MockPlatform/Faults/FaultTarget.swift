@@ -1,5 +1,5 @@
 /// What a fault rule applies to: requests the server answers, or webhook attempts it sends.
-public enum FaultTarget: String, Sendable, CaseIterable {
+package enum FaultTarget: String, Sendable, CaseIterable {
     case api
     case webhook
 }

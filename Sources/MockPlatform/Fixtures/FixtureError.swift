@@ -1,5 +1,5 @@
 /// A fixture file that is missing or does not hold what the server needs.
-public struct FixtureError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct FixtureError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

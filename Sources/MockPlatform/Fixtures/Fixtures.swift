@@ -5,23 +5,23 @@ import Foundation
 /// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`,
 /// optionally `webhooks.json` and `loyalty.json`
 /// (see `Resources/README.md`).
-public struct Fixtures: Sendable {
-    public var settings: TenantSettings
-    public var campaigns: [QualificationCampaign]
+package struct Fixtures: Sendable {
+    package var settings: TenantSettings
+    package var campaigns: [QualificationCampaign]
     /// Insurer picker choices, without the trailing `Other` the API adds.
-    public var insurers: [String]
+    package var insurers: [String]
     /// Reference data shared by every tenant; never changed by a request.
-    public var zipcodes: ZipDirectory
+    package var zipcodes: ZipDirectory
     /// Webhook endpoints every new tenant starts with (`webhooks.json`, optional).
-    public var webhookEndpoints: [WebhookEndpointSeed] = []
+    package var webhookEndpoints: [WebhookEndpointSeed] = []
     /// Loyalty members every new tenant starts with (`loyalty.json`, optional).
-    public var members: [MemberFixture] = []
+    package var members: [MemberFixture] = []
     /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
-    public var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
+    package var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
     /// Presets a tenant can be reset to (`--scenarios`; `ScenarioCatalog.load`).
-    public var scenarios = ScenarioCatalog.empty
+    package var scenarios = ScenarioCatalog.empty
 
-    public init(settings: TenantSettings, campaigns: [QualificationCampaign], insurers: [String], zipcodes: ZipDirectory) {
+    package init(settings: TenantSettings, campaigns: [QualificationCampaign], insurers: [String], zipcodes: ZipDirectory) {
         self.settings = settings
         self.campaigns = campaigns
         self.insurers = insurers
@@ -30,7 +30,7 @@ public struct Fixtures: Sendable {
 
     /// Loads every fixture file from `folder`, failing with the first file that is missing or
     /// malformed.
-    public static func load(from folder: URL) throws -> Fixtures {
+    package static func load(from folder: URL) throws -> Fixtures {
         struct InsurerFile: Decodable { var insurers: [String] }
         let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
         let campaigns = try decode([QualificationCampaign].self, "campaigns.json", in: folder)

@@ -1,7 +1,7 @@
 /// US state, district, territory and military codes with their English names.
-public enum USState {
+package enum USState {
     /// The 50 states and DC: the only codes IQL accepts as a driver's `state`.
-    public static let statesAndDC: [String: String] = [
+    package static let statesAndDC: [String: String] = [
         "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
         "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
         "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois",
@@ -16,7 +16,7 @@ public enum USState {
     ]
 
     /// Codes that ZIPs can carry but drivers cannot: territories and military post offices.
-    public static let otherPostalCodes: [String: String] = [
+    package static let otherPostalCodes: [String: String] = [
         "AS": "American Samoa", "FM": "Federated States of Micronesia", "GU": "Guam",
         "MH": "Marshall Islands", "MP": "Northern Mariana Islands", "PR": "Puerto Rico",
         "PW": "Palau", "VI": "U.S. Virgin Islands",
@@ -24,10 +24,10 @@ public enum USState {
     ]
 
     /// The English name of any postal code the ZIP table can hold.
-    public static func name(of code: String) -> String? {
+    package static func name(of code: String) -> String? {
         statesAndDC[code] ?? otherPostalCodes[code]
     }
 
     /// True for the 50 states and DC.
-    public static func isStateOrDC(_ code: String) -> Bool { statesAndDC[code] != nil }
+    package static func isStateOrDC(_ code: String) -> Bool { statesAndDC[code] != nil }
 }

@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Stored as one byte per possible ZIP (100,000 bytes): lookups are an array index, and loading
 /// the compact range file takes about a millisecond.
-public struct ZipDirectory: Sendable {
+package struct ZipDirectory: Sendable {
     /// Index into `codes` plus one for each ZIP, 0 when the number is no ZIP.
     private let table: [UInt8]
     private let codes: [String]
     /// How many ZIP codes the directory holds.
-    public let count: Int
+    package let count: Int
 
     /// Parses the range format: a `#` header line, then `<CODE> <run>,<run>,…` lines where a run
     /// is `NNNNN` or `NNNNN-NNNNN` and a code two ASCII characters. Lines may end in CRLF. Read as
     /// bytes: the file is ASCII, and reading it by characters took a fifth of the start-up time.
-    public init(rangeFile text: String) throws(FixtureError) {
+    package init(rangeFile text: String) throws(FixtureError) {
         var table = [UInt8](repeating: 0, count: 100_000)
         var codes: [String] = []
         var count = 0
@@ -58,7 +58,7 @@ public struct ZipDirectory: Sendable {
     }
 
     /// The postal code (`AZ`, `PR`, `AE`, …) of a 5-digit ZIP, nil when it is no ZIP.
-    public func stateCode(of zip: String) -> String? {
+    package func stateCode(of zip: String) -> String? {
         guard zip.isDigits(count: 5),
               let number = Int(zip) else { return nil }
         let index = Int(table[number])
@@ -66,7 +66,7 @@ public struct ZipDirectory: Sendable {
     }
 
     /// Every ZIP with its code, ascending: for tests and exports.
-    public func allEntries() -> [(zip: String, stateCode: String)] {
+    package func allEntries() -> [(zip: String, stateCode: String)] {
         table.enumerated().compactMap { zip, index in
             index == 0 ? nil : (String(format: "%05d", zip), codes[Int(index) - 1])
         }

@@ -1,30 +1,30 @@
 /// The ad-unit content a campaign's offer renders (`openapi/iql.yaml` getAdUnit).
-public struct AdContent: Codable, Sendable, Equatable {
-    public struct Body: Codable, Sendable, Equatable {
-        public var text: String
-        public var bullets: [String]
+package struct AdContent: Codable, Sendable, Equatable {
+    package struct Body: Codable, Sendable, Equatable {
+        package var text: String
+        package var bullets: [String]
     }
 
-    public struct Disclaimers: Codable, Sendable, Equatable {
-        public var currentCustomer: String
-        public var generic: String
+    package struct Disclaimers: Codable, Sendable, Equatable {
+        package var currentCustomer: String
+        package var generic: String
         enum CodingKeys: String, CodingKey { case currentCustomer = "current_customer", generic }
     }
 
-    public struct Legal: Codable, Sendable, Equatable {
-        public var disclaimers: Disclaimers
-        public var privacyPolicyURL: String
-        public var termsAndConditionsURL: String
+    package struct Legal: Codable, Sendable, Equatable {
+        package var disclaimers: Disclaimers
+        package var privacyPolicyURL: String
+        package var termsAndConditionsURL: String
         enum CodingKeys: String, CodingKey {
             case disclaimers, privacyPolicyURL = "privacy_policy_url", termsAndConditionsURL = "terms_and_conditions_url"
         }
     }
 
-    public var insurerName: String
-    public var title: String
-    public var body: Body
-    public var buttonText: String
-    public var legal: Legal
+    package var insurerName: String
+    package var title: String
+    package var body: Body
+    package var buttonText: String
+    package var legal: Legal
 
     enum CodingKeys: String, CodingKey {
         case insurerName = "insurer_name", title, body, buttonText = "button_text", legal

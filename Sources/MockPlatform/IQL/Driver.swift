@@ -1,41 +1,41 @@
 import Foundation
 
 /// One IQL driver as the publisher sees it: onboarding answers, trips and offers.
-public struct Driver: Sendable, Equatable, Codable {
-    public let id: String
-    public var country: String?
-    public var state: String?
-    public var zipcode: String?
-    public var insurer: String?
+package struct Driver: Sendable, Equatable, Codable {
+    package let id: String
+    package var country: String?
+    package var state: String?
+    package var zipcode: String?
+    package var insurer: String?
     /// `segment.acq_source`, the acquisition source.
-    public var acquisitionSource: String?
+    package var acquisitionSource: String?
     /// When the driver opted in to the test drive: first creation, or `opt_in_days`.
-    public var optedInAt: Date
+    package var optedInAt: Date
     /// Trips in start order.
-    public var trips: [Trip] = []
+    package var trips: [Trip] = []
     /// Trips a scenario planned that have not ended yet (start order); each joins `trips` once
     /// the tenant clock passes its end. Nil when none were ever planned.
-    public var plannedTrips: [Trip]?
-    public var offers: [Offer] = []
+    package var plannedTrips: [Trip]?
+    package var offers: [Offer] = []
     /// Set once disqualificationStatus has been sent for this driver.
-    public var disqualified = false
+    package var disqualified = false
     /// The platform of the latest SDK health packet; nil before the first one.
-    public var platform: MobilePlatform?
+    package var platform: MobilePlatform?
     /// SDK health packets (`openapi/iql.yaml` postSdkHealth), in arrival order.
-    public var packets: [HealthPacket] = []
+    package var packets: [HealthPacket] = []
     /// The newest heartbeat: the latest `timestamp` of any health packet.
-    public var lastHeartbeatAt: Date?
+    package var lastHeartbeatAt: Date?
     /// Silent-push error feedback (`openapi/iql.yaml` postSilentPushErrorFeedback), in arrival
     /// order.
-    public var pushFeedback: [SilentPushFeedback] = []
+    package var pushFeedback: [SilentPushFeedback] = []
     /// True while the latest silent-push error feedback was a 410 and no heartbeat has arrived
     /// since: silent-push requests for this driver are paused.
-    public var silentPushPaused = false
+    package var silentPushPaused = false
     /// Engagement and silent-push bookkeeping (`docs/iql-engine.md` Engine rules, Engagement
     /// triggers).
-    public var engagement = EngagementState()
+    package var engagement = EngagementState()
 
-    public init(id: String, optedInAt: Date) {
+    package init(id: String, optedInAt: Date) {
         self.id = id
         self.optedInAt = optedInAt
     }
@@ -49,15 +49,15 @@ public struct Driver: Sendable, Equatable, Codable {
     }
 
     /// True when the driver holds at least one offer that is still served at `now`.
-    public func hasActiveOffer(at now: Date) -> Bool { offers.contains { $0.isActive(at: now) } }
+    package func hasActiveOffer(at now: Date) -> Bool { offers.contains { $0.isActive(at: now) } }
 
     /// The offer ad_unit serves: the most recently created active one (ties: `offer_id`).
-    public func latestActiveOffer(at now: Date) -> Offer? {
+    package func latestActiveOffer(at now: Date) -> Offer? {
         activeOffers(at: now).first
     }
 
     /// Active offers, newest first (ties: `offer_id` ascending), as multi-offer lists them.
-    public func activeOffers(at now: Date) -> [Offer] {
+    package func activeOffers(at now: Date) -> [Offer] {
         offers.filter { $0.isActive(at: now) }.sorted {
             $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.offerID < $1.offerID
         }

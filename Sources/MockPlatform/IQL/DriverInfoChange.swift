@@ -1,8 +1,8 @@
 /// What a driverInfo PUT asks to change (`openapi/iql.yaml` putDriverInfo): required fields
 /// replace, optional fields are kept when absent and cleared by `null`.
-public struct DriverInfoChange: Sendable, Equatable {
+package struct DriverInfoChange: Sendable, Equatable {
     /// An optional field's instruction.
-    public enum Update<Value: Sendable & Equatable>: Sendable, Equatable {
+    package enum Update<Value: Sendable & Equatable>: Sendable, Equatable {
         case keep
         case clear
         case set(Value)
@@ -16,11 +16,11 @@ public struct DriverInfoChange: Sendable, Equatable {
         }
     }
 
-    public var country: String
-    public var state: String
-    public var zipcode: Update<String>
-    public var insurer: Update<String>
-    public var acquisitionSource: Update<String>
+    package var country: String
+    package var state: String
+    package var zipcode: Update<String>
+    package var insurer: Update<String>
+    package var acquisitionSource: Update<String>
 
     func apply(to driver: inout Driver) {
         driver.country = country

@@ -2,23 +2,23 @@ import Foundation
 
 /// driverStatus metrics over a driver's valid trips in a date window (`openapi/iql.yaml`
 /// getDriverStatus).
-public struct DriverMetrics: Sendable, Equatable {
-    public var dateFirstDrive: CalendarDay?
-    public var tripsCount: Int
-    public var distanceMiles: Double
+package struct DriverMetrics: Sendable, Equatable {
+    package var dateFirstDrive: CalendarDay?
+    package var tripsCount: Int
+    package var distanceMiles: Double
     /// Distance-weighted mean score, rounded half up; nil without trips.
-    public var zendriveScore: Int?
+    package var zendriveScore: Int?
     /// Distance-weighted mean of each rating, rounded half up; nil without trips.
-    public var eventRatings: EventRatings?
-    public var uniqueDrivingDays: Int
+    package var eventRatings: EventRatings?
+    package var uniqueDrivingDays: Int
 
     /// Aggregates every valid trip, of any date: the qualification and engagement metrics.
-    public init(validTrips trips: [Trip]) {
+    package init(validTrips trips: [Trip]) {
         self.init(trips: trips, window: CalendarDay(daysSinceEpoch: Int.min / 2)...CalendarDay(daysSinceEpoch: Int.max / 2))
     }
 
     /// Aggregates the valid (not invalidated) trips whose UTC start date lies in `window`.
-    public init(trips: [Trip], window: ClosedRange<CalendarDay>) {
+    package init(trips: [Trip], window: ClosedRange<CalendarDay>) {
         let counted = trips.filter { !$0.invalidated && window.contains(CalendarDay(containing: $0.start)) }
         let days = Set(counted.map { CalendarDay(containing: $0.start) })
         dateFirstDrive = days.min()

@@ -9,9 +9,9 @@ import Foundation
 /// next instant the engine has something to do (`EngineSchedule`), so time-based rules fire by
 /// themselves while the clock runs. Until that instant the driver is settled: reads answer from
 /// the stored driver without running the engine or writing anything.
-public actor IQLStore: ModuleStore {
+package actor IQLStore: ModuleStore {
     /// Leads kept per tenant; older ones are dropped (click numbers keep counting).
-    public static let leadCapacity = 10_000
+    package static let leadCapacity = 10_000
 
     /// The store's state, as a snapshot holds it.
     struct State: Codable, Sendable {
@@ -48,14 +48,14 @@ public actor IQLStore: ModuleStore {
         }
     }
 
-    public func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> JSONValue { try Self.json(state) }
 
     /// Accepted clicks, oldest first (the newest `leadCapacity`).
-    public var leads: [Lead] { state.leads }
-    public var campaigns: [QualificationCampaign] { state.campaigns }
+    package var leads: [Lead] { state.leads }
+    package var campaigns: [QualificationCampaign] { state.campaigns }
 
     /// The driver as of now, after the engine has run for it when due; nil when unknown.
-    public func driver(_ id: String) -> Driver? {
+    package func driver(_ id: String) -> Driver? {
         guard let driver = state.drivers[id] else { return nil }
         let now = runtime.clock.now
         guard isDue(id, at: now) else {
@@ -67,7 +67,7 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Every driver as of now, after the engine has run for each that is due, by id.
-    public func allDrivers() -> [Driver] {
+    package func allDrivers() -> [Driver] {
         let now = runtime.clock.now
         evaluate(state.drivers.keys.sorted().filter { isDue($0, at: now) }, now: now)
         return state.drivers.values.sorted { $0.id < $1.id }
@@ -75,7 +75,7 @@ public actor IQLStore: ModuleStore {
 
     /// The driver as the engine would leave it now, without keeping anything or emitting any
     /// event: what a contract rule looks at before a request is accepted.
-    public func preview(_ id: String) -> Driver? {
+    package func preview(_ id: String) -> Driver? {
         guard var driver = state.drivers[id] else { return nil }
         let now = runtime.clock.now
         guard isDue(id, at: now) else {
@@ -91,7 +91,7 @@ public actor IQLStore: ModuleStore {
     /// due), "now" and the campaigns, and may refuse (a query's 400) — then nothing is kept.
     /// Otherwise what the engine did is committed; a settled driver is neither written nor has
     /// its timer set again. `unknown` is thrown first when there is no such driver.
-    public func read<T: Sendable>(
+    package func read<T: Sendable>(
         _ id: String, unknown: APIError, _ answer: (DriverReading) throws(APIError) -> T
     ) throws(APIError) -> T {
         let now = runtime.clock.now
@@ -110,7 +110,7 @@ public actor IQLStore: ModuleStore {
 
     /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a
     /// new driver passes the tenant's quota.
-    public func upsertInfo(_ change: DriverInfoChange, driverID: String) throws(APIError) {
+    package func upsertInfo(_ change: DriverInfoChange, driverID: String) throws(APIError) {
         let now = runtime.clock.now
         try admitDriver(driverID)
         change.apply(to: &state.drivers[driverID, default: Driver(id: driverID, optedInAt: now)])
@@ -121,7 +121,7 @@ public actor IQLStore: ModuleStore {
     /// gets "now" and may refuse by throwing; nothing is stored then, nor when a quota (drivers,
     /// trips per driver) would be passed.
     @discardableResult
-    public func update<T: Sendable>(
+    package func update<T: Sendable>(
         _ driverID: String, _ change: (inout Driver, Date) throws(APIError) -> T
     ) throws(APIError) -> T {
         let now = runtime.clock.now
@@ -139,7 +139,7 @@ public actor IQLStore: ModuleStore {
     /// the engine again, all in one step. An unknown driver is refused with `unknown`; when
     /// `change` throws, nothing is kept, not even the first engine run.
     @discardableResult
-    public func updateKnown<T: Sendable>(
+    package func updateKnown<T: Sendable>(
         _ driverID: String, unknown: APIError, _ change: (inout Driver, Date) throws(APIError) -> T
     ) throws(APIError) -> T {
         let now = runtime.clock.now
@@ -156,17 +156,17 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Runs the engine for every driver: after a campaign change.
-    public func evaluateAll() {
+    package func evaluateAll() {
         evaluate(state.drivers.keys.sorted(), now: runtime.clock.now)
     }
 
     /// After a settings change, as after a campaign change: every driver is evaluated with the
     /// new settings (a rule they make due fires now) and its timer set anew.
-    public func settingsChanged() { evaluateAll() }
+    package func settingsChanged() { evaluateAll() }
 
     /// Records a valid click (`openapi/iql.yaml` adClickV3): a lead every time; on the first
     /// click of the (driver, offer) the offer is marked clicked and offerClick is emitted.
-    public func click(
+    package func click(
         offerID: String, driverID: String, payload: [String: JSONValue]
     ) throws(APIError) -> (lead: Lead, campaign: QualificationCampaign) {
         let now = runtime.clock.now
@@ -197,7 +197,7 @@ public actor IQLStore: ModuleStore {
     /// Retracts an offer for one driver or every holder; offerRetraction goes only to drivers
     /// for whom it was the latest active offer. Returns how many offers were retracted.
     @discardableResult
-    public func retract(offerID: String, driverID: String?, reason: String) -> Int {
+    package func retract(offerID: String, driverID: String?, reason: String) -> Int {
         let now = runtime.clock.now
         let settings = runtime.settings
         var changed: [Driver] = []
@@ -221,7 +221,7 @@ public actor IQLStore: ModuleStore {
 
     /// Adds a campaign; 409 when its id exists, 429 past the tenant's quota. Every driver is
     /// re-evaluated.
-    public func addCampaign(_ campaign: QualificationCampaign) throws(APIError) {
+    package func addCampaign(_ campaign: QualificationCampaign) throws(APIError) {
         guard !state.campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
             throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
         }
@@ -231,7 +231,7 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Replaces a campaign in place; 404 when unknown. Every driver is re-evaluated.
-    public func replaceCampaign(_ campaign: QualificationCampaign) throws(APIError) {
+    package func replaceCampaign(_ campaign: QualificationCampaign) throws(APIError) {
         guard let index = state.campaigns.firstIndex(where: { $0.campaignID == campaign.campaignID }) else {
             throw .notFound("no campaign \(campaign.campaignID)")
         }
@@ -240,7 +240,7 @@ public actor IQLStore: ModuleStore {
     }
 
     /// Removes a campaign; offers it granted stay with their drivers. 404 when unknown.
-    public func deleteCampaign(_ campaignID: String) throws(APIError) {
+    package func deleteCampaign(_ campaignID: String) throws(APIError) {
         guard let index = state.campaigns.firstIndex(where: { $0.campaignID == campaignID }) else {
             throw .notFound("no campaign \(campaignID)")
         }
@@ -273,7 +273,7 @@ public actor IQLStore: ModuleStore {
 
     /// Stores a scenario's driver as the engine leaves it now, without recording the events its
     /// history implies (they happened before anyone watched); what happens next emits as usual.
-    public func settle(_ driver: Driver) {
+    package func settle(_ driver: Driver) {
         var driver = driver
         let now = runtime.clock.now
         _ = engine.evaluate(&driver, now: now, ids: &state.ids)
@@ -282,7 +282,7 @@ public actor IQLStore: ModuleStore {
 
     /// Stores a driver as given, and sets its timer; for seeding and tests. The engine runs for
     /// it at its next use.
-    public func put(_ driver: Driver) { commit([driver], events: [], evaluatedAt: nil) }
+    package func put(_ driver: Driver) { commit([driver], events: [], evaluatedAt: nil) }
 
     /// 429 when `driverID` is new and the tenant holds its quota of drivers.
     private func admitDriver(_ driverID: String) throws(APIError) {

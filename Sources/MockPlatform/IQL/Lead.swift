@@ -2,13 +2,13 @@ import Foundation
 
 /// One accepted click: the user's details handed to the advertiser (`openapi/iql.yaml` clickAdUnit,
 /// "Effects").
-public struct Lead: Sendable, Equatable, Codable {
-    public var leadID: String
-    public var driverID: String
-    public var offerID: String
-    public var clickedAt: Date
+package struct Lead: Sendable, Equatable, Codable {
+    package var leadID: String
+    package var driverID: String
+    package var offerID: String
+    package var clickedAt: Date
     /// 1-based per (driver, offer).
-    public var clickNumber: Int
+    package var clickNumber: Int
     /// The decoded `pl` object.
-    public var payload: [String: JSONValue]
+    package var payload: [String: JSONValue]
 }

@@ -4,29 +4,29 @@ import Foundation
 /// qualification rule and the offer it grants (`docs/iql-engine.md` Campaigns).
 ///
 /// Campaigns are data: loaded from `campaigns.json` into every new tenant.
-public struct QualificationCampaign: Codable, Sendable, Equatable {
-    public var campaignID: String
-    public var enabled: Bool
+package struct QualificationCampaign: Codable, Sendable, Equatable {
+    package var campaignID: String
+    package var enabled: Bool
     /// The ad id shared by every driver qualifying here.
-    public var offerID: String
-    public var offerType: String
-    public var offerSubtype: String
-    public var country: String
-    public var states: [String]
-    public var minTrips: Int
-    public var minUniqueDrivingDays: Int
-    public var minDistanceMiles: Double
-    public var minZendriveScore: Int?
-    public var excludedInsurers: [String]
-    public var testDriveDays: Int
-    public var offerValidityDays: Int
-    public var advertiserName: String
-    public var advertiserID: String
-    public var headline: String
-    public var discountPercentage: Double
-    public var ad: AdContent
-    public var landingURL: String
-    public var brandColor: String
+    package var offerID: String
+    package var offerType: String
+    package var offerSubtype: String
+    package var country: String
+    package var states: [String]
+    package var minTrips: Int
+    package var minUniqueDrivingDays: Int
+    package var minDistanceMiles: Double
+    package var minZendriveScore: Int?
+    package var excludedInsurers: [String]
+    package var testDriveDays: Int
+    package var offerValidityDays: Int
+    package var advertiserName: String
+    package var advertiserID: String
+    package var headline: String
+    package var discountPercentage: Double
+    package var ad: AdContent
+    package var landingURL: String
+    package var brandColor: String
 
     enum CodingKeys: String, CodingKey {
         case campaignID = "campaign_id", enabled, offerID = "offer_id", offerType = "offer_type"
@@ -40,10 +40,10 @@ public struct QualificationCampaign: Codable, Sendable, Equatable {
     }
 
     /// True when the campaign is live in `state` (an upper-case code).
-    public func covers(state: String) -> Bool { enabled && states.contains(state) }
+    package func covers(state: String) -> Bool { enabled && states.contains(state) }
 
     /// True when the campaign refuses customers of `insurer` (case-insensitive, trimmed).
-    public func excludes(insurer: String?) -> Bool {
+    package func excludes(insurer: String?) -> Bool {
         guard let insurer = insurer?.trimmingCharacters(in: .whitespaces).lowercased(), !insurer.isEmpty else { return false }
         return excludedInsurers.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == insurer }
     }

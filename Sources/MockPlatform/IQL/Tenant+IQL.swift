@@ -1,4 +1,4 @@
 extension Tenant {
     /// The tenant's IQL store.
-    public var iql: IQLStore { get throws(APIError) { try store(IQLStore.self) } }
+    package var iql: IQLStore { get throws(APIError) { try store(IQLStore.self) } }
 }

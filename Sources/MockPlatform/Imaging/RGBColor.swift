@@ -1,14 +1,14 @@
 /// An opaque 24-bit colour, the fill of ad images and logos (`openapi/iql.yaml` getAdImageV1,
 /// getAdLogoV1) and of Wallet pass icons and logos.
-public struct RGBColor: Equatable, Sendable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColor: Equatable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
     /// The fill for a campaign whose `brand_color` is not `#RRGGBB`: mid grey.
     static let fallback = RGBColor(red: 0x80, green: 0x80, blue: 0x80)
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue

@@ -2,31 +2,31 @@ import Foundation
 
 /// One request as the journal keeps it (`openapi/control.yaml` JournalEntry): bounded in size
 /// whatever the request was, so that a full journal holds a fixed amount of memory.
-public struct JournalEntry: Sendable {
-    public var id: String
+package struct JournalEntry: Sendable {
+    package var id: String
     /// The tenant clock's now when the request arrived.
-    public var at: Date
-    public var method: String
+    package var at: Date
+    package var method: String
     /// Tenant-relative, without the query.
-    public var path: String
+    package var path: String
     /// The raw query string, without `?`; nil when the request had none.
-    public var query: String?
-    public var status: Int
-    public var latencyMilliseconds: Double
+    package var query: String?
+    package var status: Int
+    package var latencyMilliseconds: Double
     /// Lower-case names; repeated fields joined with `, `.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body's first bytes as text, for requests that have one.
-    public var bodyExcerpt: String?
+    package var bodyExcerpt: String?
     /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).
-    public var hint: String?
+    package var hint: String?
 
     /// Longest body excerpt kept, in bytes.
-    public static let maxBodyExcerpt = 1_024
+    package static let maxBodyExcerpt = 1_024
     /// Most header fields kept, and the longest value kept of each.
-    public static let maxHeaders = 64
-    public static let maxHeaderValue = 512
+    package static let maxHeaders = 64
+    package static let maxHeaderValue = 512
     /// Longest path and query kept.
-    public static let maxTarget = 2_048
+    package static let maxTarget = 2_048
 
     init(
         id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,

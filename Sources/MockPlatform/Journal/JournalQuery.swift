@@ -2,15 +2,15 @@ import Foundation
 
 /// Which journal entries a `GET /_mock/requests` or `/count` asks for; every criterion given
 /// must hold.
-public struct JournalQuery: Sendable {
+package struct JournalQuery: Sendable {
     /// Upper-case method.
-    public var method: String?
-    public var path: PathGlob?
-    public var status: Int?
+    package var method: String?
+    package var path: PathGlob?
+    package var status: Int?
     /// Entries at or after this tenant-clock instant.
-    public var since: Date?
+    package var since: Date?
 
-    public init(method: String? = nil, path: PathGlob? = nil, status: Int? = nil, since: Date? = nil) {
+    package init(method: String? = nil, path: PathGlob? = nil, status: Int? = nil, since: Date? = nil) {
         self.method = method?.uppercased()
         self.path = path
         self.status = status

@@ -5,9 +5,9 @@ import Synchronization
 /// APIs answered, in arrival order, in a ring that overwrites the oldest — so memory stays flat
 /// however many requests come. Control requests (`/_mock/*`) are not recorded. Emptied by a
 /// reset; not part of the state document.
-public final class RequestJournal: Sendable {
+package final class RequestJournal: Sendable {
     /// Entries a tenant keeps unless `--journal-size` says otherwise.
-    public static let defaultCapacity = 10_000
+    package static let defaultCapacity = 10_000
 
     private struct Ring {
         var slots: [JournalEntry] = []
@@ -16,7 +16,7 @@ public final class RequestJournal: Sendable {
         var ids: IDGenerator
     }
 
-    public let capacity: Int
+    package let capacity: Int
     private let ring: Mutex<Ring>
 
     init(capacity: Int, ids: IDGenerator) {
@@ -43,7 +43,7 @@ public final class RequestJournal: Sendable {
 
     /// Matching entries, newest first, at most `limit`. The filter runs on a copy of the ring,
     /// outside the lock, so a costly filter never holds up the requests being recorded.
-    public func entries(matching query: JournalQuery, limit: Int) -> [JournalEntry] {
+    package func entries(matching query: JournalQuery, limit: Int) -> [JournalEntry] {
         var found: [JournalEntry] = []
         for entry in Self.newestFirst(held()) where query.matches(entry) {
             guard found.count < limit else { break }
@@ -53,7 +53,7 @@ public final class RequestJournal: Sendable {
     }
 
     /// How many entries match, counted outside the lock like `entries`.
-    public func count(matching query: JournalQuery) -> Int {
+    package func count(matching query: JournalQuery) -> Int {
         Self.newestFirst(held()).reduce(0) { $0 + (query.matches($1) ? 1 : 0) }
     }
 
@@ -62,9 +62,9 @@ public final class RequestJournal: Sendable {
     private func held() -> Ring { ring.withLock { $0 } }
 
     /// Entries held now (at most `capacity`).
-    public var count: Int { ring.withLock { $0.slots.count } }
+    package var count: Int { ring.withLock { $0.slots.count } }
 
-    public func clear() {
+    package func clear() {
         ring.withLock { ring in
             ring.slots.removeAll()
             ring.next = 0

@@ -6,23 +6,23 @@ import Synchronization
 /// `{"timestamp", "level", "label", "message", "source", "metadata"}` (sorted keys; metadata
 /// values as strings, lists and objects). Lines go to `write` (default: standard error, where
 /// the text format goes too), whole, one at a time.
-public struct JSONLogHandler: LogHandler {
-    public var metadata: Logger.Metadata = [:]
-    public var logLevel: Logger.Level = .info
+package struct JSONLogHandler: LogHandler {
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level = .info
     private let label: String
     private let write: @Sendable (String) -> Void
 
-    public init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+    package init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
         self.label = label
         self.write = write
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
         let record: [String: JSONValue] = [
@@ -48,7 +48,7 @@ public struct JSONLogHandler: LogHandler {
     private static let standardErrorLock = Mutex(())
 
     /// Writes a line to standard error.
-    public static let standardError: @Sendable (String) -> Void = { line in
+    package static let standardError: @Sendable (String) -> Void = { line in
         standardErrorLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The passes live here, not in a store of their own, because a pass is a view of its member:
 /// a points change and the pass update it causes must be one step.
-public actor LoyaltyStore: ModuleStore {
+package actor LoyaltyStore: ModuleStore {
     struct State: Codable, Sendable {
         /// By `Poq-User-Id`.
         var members: [String: Member] = [:]
@@ -68,23 +68,23 @@ public actor LoyaltyStore: ModuleStore {
         return String((0..<32).map { _ in alphabet[Int(ids.next() % UInt64(alphabet.count))] })
     }
 
-    public func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> JSONValue { try Self.json(state) }
 
     /// The member; an id never seen before reads as a guest, derived on read and not stored
     /// (a guest has nothing that can change), so reading with any number of ids stores nothing.
-    public func member(_ id: String) -> Member {
+    package func member(_ id: String) -> Member {
         state.members[id] ?? Member.guest(id)
     }
 
     /// A member that has a loyalty account; 404 `no-loyalty-account` otherwise.
-    public func loyaltyMember(_ id: String) throws(APIError) -> Member {
+    package func loyaltyMember(_ id: String) throws(APIError) -> Member {
         let member = member(id)
         guard member.loyalty != nil else { throw LoyaltyProblem.noLoyaltyAccount.error("member \(id) has no loyalty account") }
         return member
     }
 
     /// Applies a reward: marks it applied and deducts its cost, in the contract's check order.
-    public func applyReward(_ rewardID: String, member memberID: String) throws(APIError) -> LoyaltyItem {
+    package func applyReward(_ rewardID: String, member memberID: String) throws(APIError) -> LoyaltyItem {
         try use(\.rewards, rewardID, member: memberID, kind: "reward") { account, reward throws(APIError) in
             guard account.points >= reward.points else {
                 throw LoyaltyProblem.insufficientPoints.error("reward \(reward.id) costs \(reward.points) points; the member has \(account.points)")
@@ -94,7 +94,7 @@ public actor LoyaltyStore: ModuleStore {
     }
 
     /// Redeems an activity: marks it applied and credits its points.
-    public func redeemActivity(_ activityID: String, member memberID: String) throws(APIError) -> LoyaltyItem {
+    package func redeemActivity(_ activityID: String, member memberID: String) throws(APIError) -> LoyaltyItem {
         try use(\.activities, activityID, member: memberID, kind: "activity") { account, activity in
             account.points += activity.points
         }

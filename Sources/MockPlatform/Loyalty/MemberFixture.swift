@@ -2,7 +2,7 @@ import Foundation
 
 /// A member as `Resources/fixtures/loyalty.json` describes it: instants as days relative to the
 /// tenant clock when the fixtures are loaded, so a new tenant always looks the same.
-public struct MemberFixture: Sendable, Decodable {
+package struct MemberFixture: Sendable, Decodable {
     struct Account: Sendable, Decodable {
         var isActive: Bool
         var cardNumber: String

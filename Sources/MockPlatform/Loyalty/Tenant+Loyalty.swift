@@ -1,4 +1,4 @@
 extension Tenant {
     /// The tenant's loyalty members.
-    public var loyalty: LoyaltyStore { get throws(APIError) { try store(LoyaltyStore.self) } }
+    package var loyalty: LoyaltyStore { get throws(APIError) { try store(LoyaltyStore.self) } }
 }

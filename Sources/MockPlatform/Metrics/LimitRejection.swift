@@ -2,10 +2,10 @@ import Prometheus
 
 /// A limit on hostile input (README "Sharing one instance", `openapi/control.yaml`) that a
 /// request ran into: the `limit` label of `mockplatform_limit_rejections_total`.
-public struct LimitRejection: RawRepresentable, Hashable, Sendable {
-    public let rawValue: String
+package struct LimitRejection: RawRepresentable, Hashable, Sendable {
+    package let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// A journal filter or fault `path` glob over its segment or `**` bound.
     static let pathGlob = Self(rawValue: "path_glob")

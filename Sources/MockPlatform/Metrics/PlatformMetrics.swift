@@ -11,7 +11,7 @@ import Synchronization
 /// The tenant and outbox gauges are read when the metrics are scraped. (`MetricNameDescriptor`
 /// is not `Sendable`, so the descriptors are made on use.) Labels are bounded: routes are
 /// OpenAPI path templates, and tenants are never a label.
-public final class PlatformMetrics: Sendable {
+package final class PlatformMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     /// The request counter and duration histogram of every label set seen so far.
     private let requestCollectors = Mutex<[RequestSeries: RequestCollectors]>([:])
@@ -62,7 +62,7 @@ public final class PlatformMetrics: Sendable {
     /// Histogram buckets, in seconds, from a fast mock answer to a slow-network fault.
     static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10].map { .microseconds(Int64($0 * 1_000_000)) }
 
-    public init() {}
+    package init() {}
 
     /// Counts one answered request.
     func recordRequest(module: String, route: String, method: String, status: Int, duration: Duration) {

@@ -4,7 +4,7 @@ import HTTPTypes
 /// How one API writes its errors: every error a request can meet, the front door's own (404,
 /// 405, 413, 415, malformed JSON) and its handlers', is rendered by the shape of the module the
 /// path belongs to.
-public protocol ErrorShape: Sendable {
+package protocol ErrorShape: Sendable {
     /// The message for a route that does not exist.
     var unknownRouteMessage: String { get }
     /// The message for a route that exists but not with this method.
@@ -16,9 +16,9 @@ public protocol ErrorShape: Sendable {
 }
 
 /// What an error shape may say about the request it answers.
-public struct ErrorContext: Sendable {
+package struct ErrorContext: Sendable {
     /// The tenant-relative request path, without the query.
-    public var path: String
+    package var path: String
     /// The tenant clock's now.
-    public var now: Date
+    package var now: Date
 }

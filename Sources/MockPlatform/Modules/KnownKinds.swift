@@ -1,22 +1,22 @@
 /// The event and push kinds the server's modules declare, in module order and then each
 /// module's own order: what a webhook endpoint may subscribe to, a filter may name and a state
 /// document may hold. The runtime keeps no list of its own.
-public struct KnownKinds: Sendable {
-    public let eventKinds: [EventKind]
-    public let pushKinds: [DeclaredPushKind]
+package struct KnownKinds: Sendable {
+    package let eventKinds: [EventKind]
+    package let pushKinds: [DeclaredPushKind]
 
-    public init(_ modules: [any PlatformModule]) {
+    package init(_ modules: [any PlatformModule]) {
         eventKinds = modules.flatMap(\.eventKinds)
         pushKinds = modules.flatMap(\.pushKinds)
     }
 
     /// The event kind named `name`, if a module declared it.
-    public func eventKind(named name: String) -> EventKind? {
+    package func eventKind(named name: String) -> EventKind? {
         eventKinds.first { $0.rawValue == name }
     }
 
     /// The push kind named `name`, if a module declared it.
-    public func pushKind(named name: String) -> DeclaredPushKind? {
+    package func pushKind(named name: String) -> DeclaredPushKind? {
         pushKinds.first { $0.kind.rawValue == name }
     }
 
@@ -48,8 +48,8 @@ public struct KnownKinds: Sendable {
     }
 
     /// The event kinds' names, comma separated, for messages.
-    public var eventKindNames: String { eventKinds.map(\.rawValue).joined(separator: ", ") }
+    package var eventKindNames: String { eventKinds.map(\.rawValue).joined(separator: ", ") }
 
     /// The push kinds' names, comma separated, for messages.
-    public var pushKindNames: String { pushKinds.map(\.kind.rawValue).joined(separator: ", ") }
+    package var pushKindNames: String { pushKinds.map(\.kind.rawValue).joined(separator: ", ") }
 }

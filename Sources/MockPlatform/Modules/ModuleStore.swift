@@ -1,7 +1,7 @@
 import Foundation
 
 /// A platform module's state for one tenant (an actor).
-public protocol ModuleStore: Sendable {
+package protocol ModuleStore: Sendable {
     /// The whole state as JSON, read in one isolated step; `PlatformModule.makeStore` restores
     /// an equal store from it.
     func snapshot() async throws -> JSONValue
@@ -14,8 +14,8 @@ public protocol ModuleStore: Sendable {
 }
 
 extension ModuleStore {
-    public func settingsChanged() async {}
-    public func caughtUp() async {}
+    package func settingsChanged() async {}
+    package func caughtUp() async {}
 
     /// A `Codable` state as the JSON a snapshot holds.
     static func json<State: Encodable>(_ state: State) throws -> JSONValue {

@@ -7,7 +7,7 @@ import OpenAPIRuntime
 /// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
 /// its shape, runs its guard and operation rules, serves its spec, and gives every tenant one
 /// store of its kind.
-public protocol PlatformModule: Sendable {
+package protocol PlatformModule: Sendable {
     /// The module's name: its OpenAPI document is `openapi/<name>.yaml`, served at
     /// `/_mock/openapi/<name>.yaml`; its store's state is under this key in a snapshot.
     var name: String { get }
@@ -36,10 +36,10 @@ public protocol PlatformModule: Sendable {
 }
 
 extension PlatformModule {
-    public var isControlPlane: Bool { false }
-    public var requestGuard: (any RequestGuard)? { nil }
-    public var rules: [String: OperationRule] { [:] }
-    public var eventKinds: [EventKind] { [] }
-    public var pushKinds: [DeclaredPushKind] { [] }
-    public func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
+    package var isControlPlane: Bool { false }
+    package var requestGuard: (any RequestGuard)? { nil }
+    package var rules: [String: OperationRule] { [:] }
+    package var eventKinds: [EventKind] { [] }
+    package var pushKinds: [DeclaredPushKind] { [] }
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
 }

@@ -1,15 +1,15 @@
 /// A push: the device it goes to, why, and what it says. The outbox records it as a `PushEntry`.
-public struct Push: Sendable, Equatable, Codable {
-    public var platform: MobilePlatform
-    public var deviceToken: String
+package struct Push: Sendable, Equatable, Codable {
+    package var platform: MobilePlatform
+    package var deviceToken: String
     /// The driver holding the token when the push was made.
-    public var driverID: String?
-    public var kind: PushKind
+    package var driverID: String?
+    package var kind: PushKind
     /// The campaign sent, for `synerise_campaign`.
-    public var campaignID: String?
+    package var campaignID: String?
     /// iOS: the APNs body; Android: the FCM v1 message without `token`.
-    public var payload: JSONValue
-    public var apnsHeaders: PushEntry.APNsHeaders?
+    package var payload: JSONValue
+    package var apnsHeaders: PushEntry.APNsHeaders?
 }
 
 extension Push {

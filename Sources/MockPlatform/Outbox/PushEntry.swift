@@ -1,15 +1,15 @@
 import Foundation
 
 /// One push the platform would have sent to APNs or FCM (`openapi/control.yaml` PushEntry).
-public struct PushEntry: Sendable, Equatable, Codable {
+package struct PushEntry: Sendable, Equatable, Codable {
     /// The APNs request headers of an iOS push.
-    public struct APNsHeaders: Sendable, Equatable, Codable {
+    package struct APNsHeaders: Sendable, Equatable, Codable {
         /// The app's bundle id (or the pass type id); nil when none is known.
-        public var topic: String?
+        package var topic: String?
         /// `alert` or `background`.
-        public var pushType: String
+        package var pushType: String
         /// `10` or `5`.
-        public var priority: String
+        package var priority: String
 
         /// `alert`/10 for a payload with `aps.alert`, else `background`/5.
         static func forPayload(_ payload: JSONValue, topic: String?) -> APNsHeaders {
@@ -18,7 +18,7 @@ public struct PushEntry: Sendable, Equatable, Codable {
         }
     }
 
-    public var id: String
-    public var createdAt: Date
-    public var push: Push
+    package var id: String
+    package var createdAt: Date
+    package var push: Push
 }

@@ -7,13 +7,13 @@ import Synchronization
 /// It belongs to the tenant runtime, beside the event log, because several modules write to it
 /// (campaign sends, the publisher backend's IQL pushes, Wallet pass updates). Appending is a
 /// short critical section; the newest `capacity` entries are kept.
-public final class PushOutbox: Sendable {
-    public static let defaultCapacity = 10_000
+package final class PushOutbox: Sendable {
+    package static let defaultCapacity = 10_000
 
     /// The outbox's content, for snapshots.
-    public struct Snapshot: Sendable, Codable, Equatable {
-        public var entries: [PushEntry]
-        public var ids: IDGenerator
+    package struct Snapshot: Sendable, Codable, Equatable {
+        package var entries: [PushEntry]
+        package var ids: IDGenerator
     }
 
     private let state: Mutex<Snapshot>
@@ -30,7 +30,7 @@ public final class PushOutbox: Sendable {
 
     /// Records pushes in order at the tenant's now; returns them as recorded.
     @discardableResult
-    public func append(_ pushes: [Push]) -> [PushEntry] {
+    package func append(_ pushes: [Push]) -> [PushEntry] {
         guard !pushes.isEmpty else { return [] }
         let now = clock.now
         return state.withLock { state in
@@ -42,7 +42,7 @@ public final class PushOutbox: Sendable {
     }
 
     /// Entries matching every given filter, oldest first (at most `capacity`).
-    public func list(
+    package func list(
         platform: MobilePlatform? = nil, kind: PushKind? = nil, deviceToken: String? = nil,
         driverID: String? = nil, since: Date? = nil
     ) -> [PushEntry] {
@@ -55,7 +55,7 @@ public final class PushOutbox: Sendable {
         }
     }
 
-    public func entry(_ id: String) throws(APIError) -> PushEntry {
+    package func entry(_ id: String) throws(APIError) -> PushEntry {
         guard let entry = state.withLock({ $0.entries.suffix(capacity).first { $0.id == id } }) else {
             throw .notFound("no push \(id)")
         }
@@ -63,11 +63,11 @@ public final class PushOutbox: Sendable {
     }
 
     /// Entries held now (at most `capacity`).
-    public var count: Int { state.withLock { min($0.entries.count, capacity) } }
+    package var count: Int { state.withLock { min($0.entries.count, capacity) } }
 
-    public func clear() { state.withLock { $0.entries.removeAll() } }
+    package func clear() { state.withLock { $0.entries.removeAll() } }
 
-    public func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         state.withLock { Snapshot(entries: Array($0.entries.suffix(capacity)), ids: $0.ids) }
     }
 }

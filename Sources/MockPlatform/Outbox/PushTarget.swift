@@ -1,11 +1,11 @@
 /// A device a push goes to: a registered token (with its driver and bundle id) or a token the
 /// sender named that no driver holds.
-public struct PushTarget: Sendable, Equatable {
-    public var platform: MobilePlatform
-    public var token: String
-    public var driverID: String?
+package struct PushTarget: Sendable, Equatable {
+    package var platform: MobilePlatform
+    package var token: String
+    package var driverID: String?
     /// The apns-topic and simulator bundle: the registration's bundle id, else the tenant's.
-    public var bundleID: String?
+    package var bundleID: String?
 
     init(_ registration: DeviceRegistration, tenantBundleID: String?) {
         self.init(

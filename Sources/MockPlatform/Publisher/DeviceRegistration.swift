@@ -1,7 +1,7 @@
 /// A push token registered for a driver (`openapi/publisher.yaml` registerDeviceToken).
-public struct DeviceRegistration: Sendable, Equatable, Codable {
-    public var driverID: String
-    public var platform: MobilePlatform
-    public var token: String
-    public var bundleID: String?
+package struct DeviceRegistration: Sendable, Equatable, Codable {
+    package var driverID: String
+    package var platform: MobilePlatform
+    package var token: String
+    package var bundleID: String?
 }

@@ -1,7 +1,7 @@
 /// One tenant's device tokens, keyed by (platform, token), and the reference publisher
 /// backend's own pushes: it consumes the tenant's events and, for a qualification or a missing
 /// heartbeat, records a push to each of the driver's devices in the outbox.
-public actor DeviceRegistry: ModuleStore {
+package actor DeviceRegistry: ModuleStore {
     /// Registrations in first-registration order, so listings are stable.
     private var registrations: [DeviceRegistration]
     /// Index into `registrations` by `<platform>\n<token>`.
@@ -23,11 +23,11 @@ public actor DeviceRegistry: ModuleStore {
         }
     }
 
-    public func snapshot() throws -> JSONValue { try Self.json(registrations) }
+    package func snapshot() throws -> JSONValue { try Self.json(registrations) }
 
     /// Registers or re-registers a token: a repeat keeps one entry, moves it to `driverID`, and
     /// updates the bundle id when one is given. A new token past the tenant's quota: 429.
-    public func register(_ registration: DeviceRegistration) throws(APIError) {
+    package func register(_ registration: DeviceRegistration) throws(APIError) {
         let key = Self.key(registration.platform, registration.token)
         guard let index = positions[key] else {
             try runtime.quotas.admit(.deviceTokens, to: registrations.count)
@@ -39,17 +39,17 @@ public actor DeviceRegistry: ModuleStore {
     }
 
     /// The tokens of one driver, in registration order.
-    public func registrations(of driverID: String) -> [DeviceRegistration] {
+    package func registrations(of driverID: String) -> [DeviceRegistration] {
         registrations.filter { $0.driverID == driverID }
     }
 
     /// The registration of a token, if it is registered.
-    public func registration(platform: MobilePlatform, token: String) -> DeviceRegistration? {
+    package func registration(platform: MobilePlatform, token: String) -> DeviceRegistration? {
         positions[Self.key(platform, token)].map { registrations[$0] }
     }
 
     /// Returns once the pushes of every event recorded so far are in the outbox.
-    public func caughtUp() async {
+    package func caughtUp() async {
         let newest = runtime.events.nextSequence - 1
         if !progress.hasProcessed(newest) {
             await withCheckedContinuation { progress.wait(for: newest, $0) }

@@ -8,14 +8,14 @@ import Synchronization
 /// step that commits the state they describe. Subscribers (the webhook sender, the push outbox)
 /// receive every event appended after they subscribed exactly once, in sequence order. The log
 /// keeps the newest `capacity` events for reading (`GET /_mock/events`); subscribers see all.
-public final class EventLog: Sendable {
+package final class EventLog: Sendable {
     /// Events kept for reading per tenant, by default.
-    public static let defaultCapacity = 10_000
+    package static let defaultCapacity = 10_000
 
     /// The log's content, for snapshots: retained events and the next sequence number.
-    public struct Snapshot: Sendable, Codable, Equatable {
-        public var events: [PlatformEvent]
-        public var nextSequence: UInt64
+    package struct Snapshot: Sendable, Codable, Equatable {
+        package var events: [PlatformEvent]
+        package var nextSequence: UInt64
     }
 
     private struct State {
@@ -28,7 +28,7 @@ public final class EventLog: Sendable {
 
     private let state: Mutex<State>
 
-    public init(capacity: Int = EventLog.defaultCapacity, restoring snapshot: Snapshot? = nil) {
+    package init(capacity: Int = EventLog.defaultCapacity, restoring snapshot: Snapshot? = nil) {
         var events = RetainedEvents(capacity: capacity)
         for event in snapshot?.events ?? [] { events.append(event) }
         state = Mutex(State(events: events, nextSequence: snapshot?.nextSequence ?? 1))
@@ -36,7 +36,7 @@ public final class EventLog: Sendable {
 
     /// Records events in order, numbering them; returns them as recorded.
     @discardableResult
-    public func append(_ new: [PlatformEvent]) -> [PlatformEvent] {
+    package func append(_ new: [PlatformEvent]) -> [PlatformEvent] {
         guard !new.isEmpty else { return [] }
         return state.withLock { state in
             let numbered = new.map { event in
@@ -54,7 +54,7 @@ public final class EventLog: Sendable {
     }
 
     /// Every event appended from now on, in sequence order, until the tenant shuts down.
-    public func subscribe() -> AsyncStream<PlatformEvent> {
+    package func subscribe() -> AsyncStream<PlatformEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: PlatformEvent.self, bufferingPolicy: .unbounded)
         let id: UInt64? = state.withLock { state in
             guard !state.finished else { return nil }
@@ -73,7 +73,7 @@ public final class EventLog: Sendable {
     }
 
     /// Ends every subscription; later ones end at once.
-    public func finish() {
+    package func finish() {
         let subscribers = state.withLock { state in
             state.finished = true
             defer { state.subscribers = [:] }
@@ -83,7 +83,7 @@ public final class EventLog: Sendable {
     }
 
     /// Retained events matching every given filter, oldest first.
-    public func list(kind: EventKind? = nil, driverID: String? = nil, since: Date? = nil) -> [PlatformEvent] {
+    package func list(kind: EventKind? = nil, driverID: String? = nil, since: Date? = nil) -> [PlatformEvent] {
         state.withLock { $0.events.all }.filter { event in
             (kind == nil || event.kind == kind) && (driverID == nil || event.driverID == driverID)
                 && (since.map { event.createdAt >= $0 } ?? true)
@@ -91,10 +91,10 @@ public final class EventLog: Sendable {
     }
 
     /// The sequence number the next event will get.
-    public var nextSequence: UInt64 { state.withLock { $0.nextSequence } }
+    package var nextSequence: UInt64 { state.withLock { $0.nextSequence } }
 
     /// The retained events and the next sequence number.
-    public func snapshot() -> Snapshot {
+    package func snapshot() -> Snapshot {
         state.withLock { Snapshot(events: $0.events.all, nextSequence: $0.nextSequence) }
     }
 }

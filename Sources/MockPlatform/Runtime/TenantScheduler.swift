@@ -12,9 +12,9 @@ import Synchronization
 /// it will look again, or by a clock change: re-setting a timer on every request (the IQL
 /// engine does) must not wake it each time, because each woken sleep costs memory until its
 /// deadline (`Sleeper`).
-public final class TenantScheduler: Sendable {
+package final class TenantScheduler: Sendable {
     /// What a timer does when it fires.
-    public typealias Action = @Sendable () async -> Void
+    package typealias Action = @Sendable () async -> Void
 
     private struct Timer {
         var due: Date
@@ -52,13 +52,13 @@ public final class TenantScheduler: Sendable {
     /// The longest the runner sleeps without looking at the timers.
     static let maxSleep = Duration.seconds(60)
 
-    public init(clock: TenantClock) {
+    package init(clock: TenantClock) {
         self.clock = clock
         clock.observe { [sleeper] in sleeper.wake() }
     }
 
     /// Starts the background runner that fires timers while the clock runs.
-    public func start() {
+    package func start() {
         let task = Task { [weak self] in
             while !Task.isCancelled, let self {
                 await self.fireDue()
@@ -69,7 +69,7 @@ public final class TenantScheduler: Sendable {
     }
 
     /// Sets (or moves) the timer for `key`.
-    public func schedule(_ key: TimerKey, at due: Date, _ action: @escaping Action) {
+    package func schedule(_ key: TimerKey, at due: Date, _ action: @escaping Action) {
         let woken = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             state.nextOrder += 1
@@ -87,29 +87,29 @@ public final class TenantScheduler: Sendable {
     }
 
     /// Removes the timer for `key`, if any.
-    public func cancel(_ key: TimerKey) {
+    package func cancel(_ key: TimerKey) {
         _ = state.withLock { $0.timers.removeValue(forKey: key) }
     }
 
     /// The instant of the timer for `key`, if one is set.
-    public func due(_ key: TimerKey) -> Date? { state.withLock { $0.timers[key]?.due } }
+    package func due(_ key: TimerKey) -> Date? { state.withLock { $0.timers[key]?.due } }
 
     /// Every pending timer, earliest first (ties: by key).
-    public var pending: [(key: TimerKey, due: Date)] {
+    package var pending: [(key: TimerKey, due: Date)] {
         state.withLock { $0.timers.map { (key: $0.key, due: $0.value.due) } }
             .sorted { ($0.due, $0.key.description) < ($1.due, $1.key.description) }
     }
 
     /// Fires every timer due by the tenant clock, earliest first, including timers that firing
     /// sets for instants already past; returns when none is due.
-    public func fireDue() async {
+    package func fireDue() async {
         await firing.withLock {
             while let action = takeNextDue() { await action() }
         }
     }
 
     /// Cancels the runner and drops every timer; nothing fires afterwards.
-    public func shutdown() {
+    package func shutdown() {
         state.withLock { state in
             state.stopped = true
             state.timers = [:]

@@ -1,11 +1,11 @@
 /// What a tenant timer is for: the module that owns it and a name the module chooses (a driver
 /// id, a message id). One timer per key: scheduling a key again moves its timer. The runtime
 /// knows no owner by name; each module declares its own keys.
-public struct TimerKey: Hashable, Sendable, CustomStringConvertible {
+package struct TimerKey: Hashable, Sendable, CustomStringConvertible {
     /// The owning module's label (`iql_driver`, `webhooks`).
-    public let owner: String
-    public let name: String
+    package let owner: String
+    package let name: String
 
     /// How `GET /_mock/timers` writes it: `<owner>:<name>`.
-    public var description: String { "\(owner):\(name)" }
+    package var description: String { "\(owner):\(name)" }
 }

@@ -7,18 +7,18 @@ import Foundation
 /// loyalty members (replacing fixture members of the same id), its IQL drivers and its fault
 /// rules. Instants are relative to the tenant clock at apply time, so a scenario looks the same
 /// whenever it is applied.
-public struct Scenario: Sendable {
-    public let name: String
-    public let description: String
+package struct Scenario: Sendable {
+    package let name: String
+    package let description: String
     let drivers: [ScenarioDriver]
     let members: [MemberFixture]
     /// `POST /_mock/faults` bodies, installed in this order.
     let faults: [[String: JSONValue]]
 
     /// The ids of the scenario's drivers, in file order.
-    public var driverIDs: [String] { drivers.map(\.id) }
+    package var driverIDs: [String] { drivers.map(\.id) }
     /// The ids of the scenario's members, in file order.
-    public var memberIDs: [String] { members.map(\.id) }
+    package var memberIDs: [String] { members.map(\.id) }
 
     /// The fixtures a tenant of this scenario starts from: the scenario's members replace those
     /// of the same id and follow the others.

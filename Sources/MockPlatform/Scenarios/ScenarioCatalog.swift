@@ -3,19 +3,19 @@ import Foundation
 /// The scenarios a server offers, by name (`--scenarios`, default `Resources/scenarios`): every
 /// `<name>.json` in the folder, checked against the fixtures when the server starts, so a
 /// scenario that loads always applies.
-public struct ScenarioCatalog: Sendable {
+package struct ScenarioCatalog: Sendable {
     /// In name order.
-    public let scenarios: [Scenario]
+    package let scenarios: [Scenario]
 
-    public static let empty = ScenarioCatalog(scenarios: [])
+    package static let empty = ScenarioCatalog(scenarios: [])
 
     init(scenarios: [Scenario]) { self.scenarios = scenarios.sorted { $0.name < $1.name } }
 
-    public func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }
+    package func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }
 
     /// Every scenario file of `folder`; fails with the first file that is malformed or names
     /// something the fixtures do not have.
-    public static func load(from folder: URL, fixtures: Fixtures) throws(FixtureError) -> ScenarioCatalog {
+    package static func load(from folder: URL, fixtures: Fixtures) throws(FixtureError) -> ScenarioCatalog {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()

@@ -6,7 +6,7 @@ import OpenAPIRuntime
 
 /// Builds the MockPlatform HTTP application: every module's generated operations in one route
 /// catalog, called by the `PlatformResponder` front door.
-public enum MockPlatformServer {
+package enum MockPlatformServer {
     /// JSON and date settings shared by every generated API: compact, sorted keys, RFC 3339 with
     /// milliseconds.
     static let openAPIConfiguration = Configuration(
@@ -34,7 +34,7 @@ public enum MockPlatformServer {
 
     /// The application for `options`, with tenants created from `fixtures`. Tenants' timers
     /// stop when the application does.
-    public static func makeApplication(
+    package static func makeApplication(
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,
@@ -73,7 +73,7 @@ public enum MockPlatformServer {
     static let idleTimeout = TimeAmount.seconds(30)
 
     /// The front-door responder and the routes it answers.
-    public static func makeResponder(
+    package static func makeResponder(
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,

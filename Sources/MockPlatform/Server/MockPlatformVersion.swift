@@ -1,4 +1,4 @@
 /// The version of MockPlatform (`mock-platform --version`); its OpenAPI documents carry their own.
-public enum MockPlatformVersion {
-    public static let current = "1.0.0"
+package enum MockPlatformVersion {
+    package static let current = "1.0.0"
 }

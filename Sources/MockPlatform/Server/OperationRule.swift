@@ -1,18 +1,18 @@
 import HTTPTypes
 
 /// What an operation's contract rules see of a request before its input is decoded.
-public struct RawRequest: Sendable {
+package struct RawRequest: Sendable {
     /// The JSON body, for operations that take one.
-    public var json: [String: JSONValue]
+    package var json: [String: JSONValue]
     /// Path parameters, percent-decoded.
-    public var pathParameters: [String: String]
+    package var pathParameters: [String: String]
     /// The request's header fields (those the generated input leaves out, such as
     /// `Authorization`, included).
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
 }
 
 /// Contract checks of one operation, run before the generated decoder so that each rule's own
 /// message and the contract's check order hold. Throws the first failure; returns the value it
 /// validated (the parsed body), which the handler reads with `RequestBody.validated(_:)` instead
 /// of parsing the body again, or nil when the handler needs nothing of it.
-public typealias OperationRule = @Sendable (RawRequest) async throws -> (any Sendable)?
+package typealias OperationRule = @Sendable (RawRequest) async throws -> (any Sendable)?

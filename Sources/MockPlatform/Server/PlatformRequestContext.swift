@@ -3,12 +3,12 @@ import NIOCore
 
 /// The request context of every MockPlatform request: Hummingbird's basic context plus the
 /// connection's channel, which fault rules that break the connection close.
-public struct PlatformRequestContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct PlatformRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The connection the request arrived on.
     let channel: any Channel
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
     }

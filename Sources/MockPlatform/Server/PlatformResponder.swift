@@ -13,8 +13,8 @@ import NIOCore
 /// calls the route's operation; and records the exchange in the tenant's request journal
 /// (not `/_mock`). Every failure, its own or a handler's, is rendered in the error shape of the
 /// module the path belongs to.
-public struct PlatformResponder: HTTPResponder {
-    public typealias Context = PlatformRequestContext
+package struct PlatformResponder: HTTPResponder {
+    package typealias Context = PlatformRequestContext
 
     let routes: RouteCatalog
     let tenants: TenantRegistry
@@ -22,7 +22,7 @@ public struct PlatformResponder: HTTPResponder {
     /// The webhook sender, closed at shutdown.
     let webhooks: WebhookTransport
 
-    public func respond(to request: Request, context: Context) async throws -> Response {
+    package func respond(to request: Request, context: Context) async throws -> Response {
         await respond(to: request, context: context, resolved: resolve(request))
     }
 

@@ -4,23 +4,23 @@ import Synchronization
 /// `webServiceURL`): `--public-url` when set; else the base the request being handled was
 /// addressed to (`RequestBaseURL`: `Forwarded`, `X-Forwarded-*`, `Host`); else the listener's
 /// own address, with the port it actually bound and `127.0.0.1` for `0.0.0.0`.
-public final class PublicBaseURL: Sendable {
+package final class PublicBaseURL: Sendable {
     private let configured: String?
     private let listener: Mutex<String>
 
     /// - Parameters:
     ///   - configured: `--public-url`, or nil to follow each request.
     ///   - listener: the fallback before the listener is bound, e.g. `http://127.0.0.1:8080`.
-    public init(configured: String?, listener: String) {
+    package init(configured: String?, listener: String) {
         self.configured = configured.map(Self.trimmed)
         self.listener = Mutex(Self.trimmed(listener))
     }
 
     /// A fixed base, for tests and tools outside a server.
-    public convenience init(_ fixed: String) { self.init(configured: fixed, listener: fixed) }
+    package convenience init(_ fixed: String) { self.init(configured: fixed, listener: fixed) }
 
     /// Without a trailing slash.
-    public var string: String {
+    package var string: String {
         if let configured { return configured }
         if let binding = Tenant.binding, let base = RequestBaseURL.of(binding.headers, authority: binding.authority) { return base }
         return listener.withLock { $0 }

@@ -3,7 +3,7 @@ import HTTPTypes
 /// Every route the server answers, as registered by the generated code (`OperationRecorder`):
 /// the operation answering each method of a path, which the front door calls, and so which
 /// methods a path allows, so that unknown routes get a 404 and wrong methods a 405 with `Allow`.
-public struct RouteCatalog: Sendable {
+package struct RouteCatalog: Sendable {
     /// One registered path template, split into segments (`{name}` marks a parameter).
     struct Template: Sendable {
         /// One template segment, parsed once when the route is added.
@@ -80,7 +80,7 @@ public struct RouteCatalog: Sendable {
     /// path's length can match it.
     private var bySegmentCount: [Int: [Int]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Records one route.
     mutating func add(method: HTTPRequest.Method, path: String, operation: RouteOperation) {
@@ -112,7 +112,7 @@ public struct RouteCatalog: Sendable {
     /// operation (the list, a 405), so the front door answers 404 instead. Only routes that
     /// answer `method` count: `GET /_mock/tenants/` is the list with a trailing slash, as
     /// `/_mock/tenants/{name}` answers DELETE only.
-    public func hasEmptyParameter(_ unfolded: some StringProtocol, method: HTTPRequest.Method) -> Bool {
+    package func hasEmptyParameter(_ unfolded: some StringProtocol, method: HTTPRequest.Method) -> Bool {
         guard unfolded.hasSuffix("/") || Self.hasRepeatedSlash(unfolded.utf8) else { return false }
         let segments = unfolded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
         guard segments.contains(where: \.isEmpty), let candidates = bySegmentCount[segments.count] else { return false }
@@ -137,7 +137,7 @@ public struct RouteCatalog: Sendable {
     }
 
     /// Every registered route as `METHOD /path/{param}`, sorted.
-    public var routes: [String] {
+    package var routes: [String] {
         templates.flatMap { template in
             template.methods.map { "\($0.rawValue) \(template.path)" }
         }.sorted()

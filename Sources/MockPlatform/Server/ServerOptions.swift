@@ -2,47 +2,47 @@ import Foundation
 import Logging
 
 /// How `mock-platform serve` was asked to run (`README.md`, Configuration).
-public struct ServerOptions: Sendable {
-    public var host: String
-    public var port: Int
+package struct ServerOptions: Sendable {
+    package var host: String
+    package var port: Int
     /// Base of every absolute URL the mock emits (`--public-url`); nil: each request's own
     /// base (`PublicBaseURL`).
-    public var publicURL: String?
+    package var publicURL: String?
     /// Fixture folder loaded into every new tenant (`--fixtures`); `defaultFixtures` unless set.
-    public var fixtures: URL
+    package var fixtures: URL
     /// Scenario folder (`--scenarios`); nil: `defaultScenarios`.
-    public var scenarios: URL?
-    public var logLevel: Logger.Level
+    package var scenarios: URL?
+    package var logLevel: Logger.Level
     /// `--log-format`.
-    public var logFormat = LogFormat.text
+    package var logFormat = LogFormat.text
     /// One line per request at `info` (method, path, status, milliseconds, tenant); `--quiet`
     /// moves it to `debug`.
-    public var logRequests = true
+    package var logRequests = true
     /// Tenants the server holds at most, `default` included.
-    public var maxTenants: Int
+    package var maxTenants: Int
     /// Seeds every id generator, for reproducible runs; nil: ids never repeat.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// Hosts and networks webhook endpoints may point at.
-    public var webhookAllowlist: WebhookAllowlist = .any
+    package var webhookAllowlist: WebhookAllowlist = .any
     /// When set, control routes other than health and readiness need `Bearer <token>`.
-    public var adminToken: String?
+    package var adminToken: String?
     /// A state document loaded into the default tenant at start (`--state-file`).
-    public var stateFile: URL?
+    package var stateFile: URL?
     /// Write the default tenant's state to `stateFile` on a graceful stop (`--save-on-exit`).
-    public var saveOnExit = false
+    package var saveOnExit = false
     /// Files that must survive restarts: the development Wallet signing chain (`--data-dir`).
-    public var dataDirectory = URL(fileURLWithPath: ".mock-platform")
+    package var dataDirectory = URL(fileURLWithPath: ".mock-platform")
     /// Entries each tenant's request journal keeps (`--journal-size`); 0 turns the journal off.
-    public var journalSize = RequestJournal.defaultCapacity
+    package var journalSize = RequestJournal.defaultCapacity
     /// Bounds of each tenant's client-growable collections (`--quota`).
-    public var quotas = TenantQuotas()
+    package var quotas = TenantQuotas()
     /// Tenants other than `default` unused for longer are dropped (`--tenant-idle-ttl`); nil:
     /// never.
-    public var tenantIdleTTL: Duration? = .seconds(86_400)
+    package var tenantIdleTTL: Duration? = .seconds(86_400)
     /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
-    public var passCertificates = PassCertificateSettings()
+    package var passCertificates = PassCertificateSettings()
 
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         publicURL: String? = nil,
@@ -63,10 +63,10 @@ public struct ServerOptions: Sendable {
     /// `Resources/fixtures` of the working directory when it exists (the repository, the Docker
     /// image, where a mount can replace it), else the fixtures bundled with the binary, so the
     /// server starts from any directory.
-    public static var defaultFixtures: URL { workingOrBundled("fixtures") }
+    package static var defaultFixtures: URL { workingOrBundled("fixtures") }
 
     /// `Resources/scenarios` of the working directory when it exists, else the bundled ones.
-    public static var defaultScenarios: URL { workingOrBundled("scenarios") }
+    package static var defaultScenarios: URL { workingOrBundled("scenarios") }
 
     private static func workingOrBundled(_ name: String) -> URL {
         let working = URL(fileURLWithPath: "Resources/\(name)")
@@ -76,7 +76,7 @@ public struct ServerOptions: Sendable {
 
     /// The listener's address as a client on this machine reaches it (`0.0.0.0` as
     /// `127.0.0.1`), the base of absolute URLs when neither `--public-url` nor the request names one.
-    public var listenerURL: String {
+    package var listenerURL: String {
         "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host):\(port)"
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// They are bundled as resources (`Sources/MockPlatform/Specs` is `openapi/`), so the served
 /// text is the one the code was generated from.
-public struct SpecCatalog: Sendable {
+package struct SpecCatalog: Sendable {
     /// YAML text by name (`iql`, `publisher`, `control`).
-    public let documents: [String: String]
+    package let documents: [String: String]
 
-    public init(documents: [String: String]) { self.documents = documents }
+    package init(documents: [String: String]) { self.documents = documents }
 
     /// Every document bundled with the server.
-    public static func bundled() throws -> SpecCatalog {
+    package static func bundled() throws -> SpecCatalog {
         guard let folder = Bundle.module.url(forResource: "Specs", withExtension: nil) else {
             throw FixtureError("the bundled Specs folder is missing")
         }
@@ -24,7 +24,7 @@ public struct SpecCatalog: Sendable {
     }
 
     /// Names, sorted.
-    public var names: [String] { documents.keys.sorted() }
+    package var names: [String] { documents.keys.sorted() }
 
     /// The document of a module.
     func document(named name: String) throws -> String {

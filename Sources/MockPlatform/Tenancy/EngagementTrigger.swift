@@ -1,11 +1,11 @@
 /// One engagement subtype's switch and text (`openapi/control.yaml` TenantConfig, `engagement`):
 /// a disabled subtype is never sent.
-public struct EngagementTrigger: Sendable, Equatable {
-    public var enabled = true
+package struct EngagementTrigger: Sendable, Equatable {
+    package var enabled = true
     /// The event's `metadata.message`.
-    public var message: String
+    package var message: String
 
-    public init(enabled: Bool = true, message: String) {
+    package init(enabled: Bool = true, message: String) {
         self.enabled = enabled
         self.message = message
     }

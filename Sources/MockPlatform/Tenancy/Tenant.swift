@@ -6,13 +6,13 @@ import Synchronization
 ///
 /// No request of one tenant can reach another tenant's object: handlers only ever see the
 /// tenant bound to their request (`Tenant.bound()`).
-public final class Tenant: Sendable {
-    public let name: TenantName
+package final class Tenant: Sendable {
+    package let name: TenantName
     /// Wall-clock instant the tenant was first created; kept across resets.
-    public let createdAt: Date
-    public let runtime: TenantRuntime
+    package let createdAt: Date
+    package let runtime: TenantRuntime
     /// The scenario this tenant was made for and when (tenant clock); nil for a plain reset.
-    public let appliedScenario: (name: String, at: Date)?
+    package let appliedScenario: (name: String, at: Date)?
     /// Module stores by module name.
     private let stores: [String: any ModuleStore]
     /// The same stores by their type, for `store(_:)`.
@@ -83,22 +83,22 @@ public final class Tenant: Sendable {
     }
 
     /// When a request last used the tenant (wall clock); when it was made (or reset) before any.
-    public var lastUsed: Date { Date(timeIntervalSince1970: Double(lastUsedMilliseconds.load(ordering: .relaxed)) / 1_000) }
+    package var lastUsed: Date { Date(timeIntervalSince1970: Double(lastUsedMilliseconds.load(ordering: .relaxed)) / 1_000) }
 
     func markUsed(at now: Date) { lastUsedMilliseconds.store(Self.milliseconds(now), ordering: .relaxed) }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 
-    public var clock: TenantClock { runtime.clock }
-    public var events: EventLog { runtime.events }
+    package var clock: TenantClock { runtime.clock }
+    package var events: EventLog { runtime.events }
     /// The settings in force now.
-    public var settings: TenantSettings { runtime.configuration.current }
+    package var settings: TenantSettings { runtime.configuration.current }
 
     /// Applies a settings change (`PATCH /_mock/config`) in one step; when the settings did
     /// change, every module store is told (the IQL engine re-evaluates and re-sets its timers).
     /// Returns the settings in force after it.
     @discardableResult
-    public func changeSettings(_ change: (TenantSettings) -> TenantSettings) async -> TenantSettings {
+    package func changeSettings(_ change: (TenantSettings) -> TenantSettings) async -> TenantSettings {
         if runtime.configuration.update(change) {
             for name in stores.keys.sorted() { await stores[name]?.settingsChanged() }
         }
@@ -106,19 +106,19 @@ public final class Tenant: Sendable {
     }
 
     /// The store of type `Store`; a 500 when no module of this server provides one.
-    public func store<Store: ModuleStore>(_ type: Store.Type = Store.self) throws(APIError) -> Store {
+    package func store<Store: ModuleStore>(_ type: Store.Type = Store.self) throws(APIError) -> Store {
         guard let store = storesByType[ObjectIdentifier(Store.self)] as? Store else { throw .internal }
         return store
     }
 
     /// Returns once every store that consumes events has taken in those recorded so far.
-    public func caughtUp() async {
+    package func caughtUp() async {
         for store in stores.values { await store.caughtUp() }
     }
 
     /// The whole state, consistent across stores and the event log: retried until no store
     /// recorded an event while the stores were read.
-    public func snapshot() async throws -> TenantSnapshot {
+    package func snapshot() async throws -> TenantSnapshot {
         await caughtUp()
         var attempt = 0
         while true {
@@ -137,7 +137,7 @@ public final class Tenant: Sendable {
     }
 
     /// Stops the tenant's timers and ends its event subscriptions (on reset and at shutdown).
-    public func shutdown() {
+    package func shutdown() {
         runtime.scheduler.shutdown()
         runtime.events.finish()
     }
@@ -147,7 +147,7 @@ public final class Tenant: Sendable {
 
     /// The tenant of the request being handled, created on first use: 429 when the tenant
     /// limit is reached, 500 when a handler runs outside a request.
-    public static func bound() throws(APIError) -> Tenant {
+    package static func bound() throws(APIError) -> Tenant {
         guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
         if let tenant = binding.tenant { return binding.registry.used(tenant) }
         return try binding.registry.tenant(binding.name)

@@ -1,12 +1,12 @@
 /// A tenant's name: `default` for root paths, `[a-z0-9-]{1,40}` under `/t/{tenant}`.
-public struct TenantName: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct TenantName: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
     /// The tenant that owns every root path.
-    public static let `default` = TenantName(unchecked: "default")
+    package static let `default` = TenantName(unchecked: "default")
 
     /// Accepts only names that match `[a-z0-9-]{1,40}`.
-    public init?(_ rawValue: some StringProtocol) {
+    package init?(_ rawValue: some StringProtocol) {
         guard (1...40).contains(rawValue.utf8.count),
               rawValue.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D })
         else { return nil }
@@ -15,8 +15,8 @@ public struct TenantName: Hashable, Sendable, CustomStringConvertible {
 
     private init(unchecked rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The path prefix of this tenant's APIs: empty for `default`, `/t/<name>` otherwise.
-    public var pathPrefix: String { self == .default ? "" : "/t/\(rawValue)" }
+    package var pathPrefix: String { self == .default ? "" : "/t/\(rawValue)" }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// How many items of each client-growable collection one tenant may hold (`serve --quota
 /// NAME=N`, README "Sharing one instance"). A request that would pass a bound is refused with
 /// 429 `tenant quota exceeded: <collection>` in its API's error shape, and nothing changes.
-public struct TenantQuotas: Sendable, Equatable {
+package struct TenantQuotas: Sendable, Equatable {
     /// A bounded collection, named as `--quota` names it.
-    public enum Collection: String, CaseIterable, Sendable {
+    package enum Collection: String, CaseIterable, Sendable {
         case drivers
         /// Per driver.
         case trips
@@ -20,7 +20,7 @@ public struct TenantQuotas: Sendable, Equatable {
         case clients
 
         /// The bound a server starts with.
-        public var defaultLimit: Int {
+        package var defaultLimit: Int {
             switch self {
             case .drivers, .deviceTokens, .members, .registrations, .clients: 1_000_000
             case .trips: 10_000
@@ -32,16 +32,16 @@ public struct TenantQuotas: Sendable, Equatable {
 
     private var limits: [Collection: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The bound of `collection`.
-    public subscript(collection: Collection) -> Int {
+    package subscript(collection: Collection) -> Int {
         get { limits[collection] ?? collection.defaultLimit }
         set { limits[collection] = newValue }
     }
 
     /// Sets one bound from `NAME=N` (N ≥ 0); the error says what is wrong.
-    public mutating func set(parsing text: String) throws(QuotaError) {
+    package mutating func set(parsing text: String) throws(QuotaError) {
         let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
         let names = Collection.allCases.map(\.rawValue).joined(separator: ", ")
         guard parts.count == 2, let collection = Collection(rawValue: parts[0]) else {
@@ -62,7 +62,7 @@ public struct TenantQuotas: Sendable, Equatable {
 }
 
 /// A `--quota` value that is not `NAME=N`.
-public struct QuotaError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct QuotaError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// Looking a tenant up is one short critical section. Each tenant's data lives in that tenant's
 /// own stores; the registry only maps names to them. `default` always exists; at most
 /// `maxTenants` exist in all, and a request for one more is refused with 429.
-public final class TenantRegistry: Sendable {
+package final class TenantRegistry: Sendable {
     /// Tenants a server holds at most, unless `--max-tenants` says otherwise.
-    public static let defaultMaxTenants = 1_000
+    package static let defaultMaxTenants = 1_000
 
-    public let fixtures: Fixtures
+    package let fixtures: Fixtures
     private let modules: [any PlatformModule]
     private let maxTenants: Int
     private let runSeed: UInt64?
@@ -34,7 +34,7 @@ public final class TenantRegistry: Sendable {
     /// A new tenant past `--max-tenants` (429, counted as the `tenants` limit).
     static let tenantLimitReached = APIError(.tooManyRequests, "tenant limit reached", limit: .tenants)
 
-    public init(
+    package init(
         fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
@@ -52,7 +52,7 @@ public final class TenantRegistry: Sendable {
 
     /// The named tenant, created from the fixtures on first use; 429 past the tenant limit.
     /// Marks the tenant as used now (for `expireIdle`).
-    public func tenant(_ name: TenantName) throws(APIError) -> Tenant {
+    package func tenant(_ name: TenantName) throws(APIError) -> Tenant {
         let now = wallClock()
         let tenant = try state.withLock { state throws(APIError) -> Tenant in
             if let tenant = state.tenants[name] { return tenant }
@@ -74,7 +74,7 @@ public final class TenantRegistry: Sendable {
 
     /// Drops a tenant with everything it holds and stops its timers, freeing its slot; 409 for
     /// `default`, 404 when there is no such tenant.
-    public func remove(_ name: TenantName) throws(APIError) {
+    package func remove(_ name: TenantName) throws(APIError) {
         guard name != .default else { throw APIError(.conflict, "the default tenant cannot be deleted") }
         let removed = state.withLock { state in Self.remove(name, &state) }
         guard let removed else { throw .notFound("no tenant \(name)") }
@@ -84,7 +84,7 @@ public final class TenantRegistry: Sendable {
     /// Drops every tenant but `default` that no request has used for longer than `idle`;
     /// returns their names.
     @discardableResult
-    public func expireIdle(after idle: Duration) -> [TenantName] {
+    package func expireIdle(after idle: Duration) -> [TenantName] {
         let cutoff = wallClock().addingTimeInterval(-TimeInterval(idle.components.seconds) - Double(idle.components.attoseconds) / 1e18)
         let removed = state.withLock { state in
             state.names.filter { $0 != .default && (state.tenants[$0]?.lastUsed ?? cutoff) < cutoff }.compactMap { Self.remove($0, &state) }
@@ -101,16 +101,16 @@ public final class TenantRegistry: Sendable {
     }
 
     /// The named tenant if it exists; creates nothing.
-    public func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
+    package func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
 
     /// The settings of the named tenant, or those it would be created with; creates nothing.
     /// The tenant's now, without creating it: a tenant not yet created would start on the
     /// wall clock.
-    public func now(of name: TenantName?) -> Date {
+    package func now(of name: TenantName?) -> Date {
         name.flatMap(existing)?.clock.now ?? wallClock()
     }
 
-    public func settings(of name: TenantName) -> TenantSettings {
+    package func settings(of name: TenantName) -> TenantSettings {
         existing(name)?.settings ?? fixtures.settings
     }
 
@@ -119,7 +119,7 @@ public final class TenantRegistry: Sendable {
     /// old tenant's timers stop. The new tenant is built outside the registry's lock, so other
     /// tenants never wait for it.
     @discardableResult
-    public func reset(_ name: TenantName, restoring snapshot: TenantSnapshot? = nil) throws(APIError) -> Tenant {
+    package func reset(_ name: TenantName, restoring snapshot: TenantSnapshot? = nil) throws(APIError) -> Tenant {
         let next = try nextGeneration(of: name)
         let tenant = try make(name, createdAt: next.createdAt, generation: next.generation, restoring: snapshot)
         swap(in: tenant, generation: next.generation)?.shutdown()
@@ -151,7 +151,7 @@ public final class TenantRegistry: Sendable {
     /// new tenant is built and populated before any request can see it, then swapped in as by
     /// `reset`.
     @discardableResult
-    public func apply(_ scenario: Scenario, to name: TenantName) async throws(APIError) -> Tenant {
+    package func apply(_ scenario: Scenario, to name: TenantName) async throws(APIError) -> Tenant {
         let next = try nextGeneration(of: name)
         let tenant = try make(
             name, createdAt: next.createdAt, generation: next.generation, restoring: nil, scenario: scenario,
@@ -168,7 +168,7 @@ public final class TenantRegistry: Sendable {
     }
 
     /// Every tenant: `default` first, then by creation.
-    public func all() -> [Tenant] {
+    package func all() -> [Tenant] {
         state.withLock { state in
             let ordered = state.names.filter { $0 == .default } + state.names.filter { $0 != .default }
             return ordered.compactMap { state.tenants[$0] }
@@ -176,7 +176,7 @@ public final class TenantRegistry: Sendable {
     }
 
     /// Stops every tenant's timers and subscriptions (at server shutdown).
-    public func shutdown() {
+    package func shutdown() {
         for tenant in all() { tenant.shutdown() }
     }
 

@@ -3,16 +3,16 @@ import Foundation
 /// A tenant's whole state as one `Codable` value: clock setting, settings, event log and every
 /// module store, taken consistently (`Tenant.snapshot()`). A fresh tenant restored from it
 /// answers every request as the original did.
-public struct TenantSnapshot: Sendable, Codable, Equatable {
+package struct TenantSnapshot: Sendable, Codable, Equatable {
     /// The format's version; a restore refuses any other.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
-    public var clock: ClockSetting
-    public var settings: TenantSettings
-    public var events: EventLog.Snapshot
+    package var version: Int
+    package var clock: ClockSetting
+    package var settings: TenantSettings
+    package var events: EventLog.Snapshot
     /// The push outbox; absent in documents written before it existed.
-    public var outbox: PushOutbox.Snapshot?
+    package var outbox: PushOutbox.Snapshot?
     /// Each module's store, by module name.
-    public var stores: [String: JSONValue]
+    package var stores: [String: JSONValue]
 }

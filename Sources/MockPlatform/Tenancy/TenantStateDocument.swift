@@ -3,8 +3,8 @@ import Foundation
 /// A tenant snapshot as the JSON document `/_mock/state`, `--state-file` and `--save-on-exit`
 /// read and write (`openapi/control.yaml` exportState): sorted keys, instants as seconds since
 /// 1970.
-public enum TenantStateDocument {
-    public static func data(_ snapshot: TenantSnapshot) throws -> Data {
+package enum TenantStateDocument {
+    package static func data(_ snapshot: TenantSnapshot) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -13,7 +13,7 @@ public enum TenantStateDocument {
 
     /// The snapshot in a document, every value checked (`RestoredValueCheck`); 400 naming what
     /// is wrong.
-    public static func snapshot(from data: Data) throws(APIError) -> TenantSnapshot {
+    package static func snapshot(from data: Data) throws(APIError) -> TenantSnapshot {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
         let document: JSONValue

@@ -7,19 +7,19 @@ import Foundation
 /// The signing time is given, not read: the tenant clock is the server's only "now". The
 /// attribute is a UTCTime, which holds only 1950–2049, so a time outside is clamped to the
 /// nearest end of that range rather than failing the pass.
-public struct CMSPassSigner: PassSigner {
-    public var identity: SigningIdentity
-    public var signingTime: Date
+package struct CMSPassSigner: PassSigner {
+    package var identity: SigningIdentity
+    package var signingTime: Date
 
     /// 1950-01-01T00:00:00Z and 2049-12-31T23:59:59Z, the ends of UTCTime.
     static let signingTimeRange = Date(timeIntervalSince1970: -631_152_000)...Date(timeIntervalSince1970: 2_524_607_999)
 
-    public init(identity: SigningIdentity, signingTime: Date) {
+    package init(identity: SigningIdentity, signingTime: Date) {
         self.identity = identity
         self.signingTime = signingTime
     }
 
-    public func sign(manifest: [UInt8]) throws -> [UInt8] {
+    package func sign(manifest: [UInt8]) throws -> [UInt8] {
         let time = min(max(signingTime, Self.signingTimeRange.lowerBound), Self.signingTimeRange.upperBound)
         return try CMS.sign(
             manifest,

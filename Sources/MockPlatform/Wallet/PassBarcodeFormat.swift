@@ -1,11 +1,11 @@
 /// The card's barcode as the Loyalty API names it (`barcode.format`), and the PassKit format a
 /// pass carries for it.
-public enum PassBarcodeFormat: String, Codable, Sendable, CaseIterable {
+package enum PassBarcodeFormat: String, Codable, Sendable, CaseIterable {
     case code128
     case qr
 
     /// `PKBarcodeFormatCode128` or `PKBarcodeFormatQR`.
-    public var passKitFormat: String {
+    package var passKitFormat: String {
         switch self {
         case .code128: "PKBarcodeFormatCode128"
         case .qr: "PKBarcodeFormatQR"

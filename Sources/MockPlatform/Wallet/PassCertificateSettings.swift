@@ -6,20 +6,20 @@ import Foundation
 /// and anything in between is a startup error. `--pass-type-id` goes with either: alone, the
 /// development chain signs passes of that id (an app's own `loyaltyWalletPassId`); with real
 /// certificates it defaults to the certificate's UID.
-public struct PassCertificateSettings: Sendable, Equatable {
+package struct PassCertificateSettings: Sendable, Equatable {
     /// Path to the Pass Type ID certificate (PEM).
-    public var passCertificate: String?
+    package var passCertificate: String?
     /// Path to its private key (PEM, unencrypted).
-    public var passKey: String?
+    package var passKey: String?
     /// Path to the Apple WWDR intermediate that issued the certificate (PEM).
-    public var wwdrCertificate: String?
+    package var wwdrCertificate: String?
     /// `pass.…`, the `passTypeIdentifier` of passes (every tenant's default).
-    public var passTypeIdentifier: String?
+    package var passTypeIdentifier: String?
     /// The 10-character Apple team id, the `teamIdentifier` of every pass.
-    public var teamIdentifier: String?
+    package var teamIdentifier: String?
 
     /// What the settings ask for.
-    public enum Choice: Sendable, Equatable {
+    package enum Choice: Sendable, Equatable {
         /// The development chain, signing `passTypeIdentifier` (nil: the chain's default).
         case development(passTypeIdentifier: String?)
         /// Real certificates; a nil `passTypeIdentifier` is the certificate's UID.
@@ -27,7 +27,7 @@ public struct PassCertificateSettings: Sendable, Equatable {
     }
 
     /// Empty strings count as unset.
-    public init(
+    package init(
         passCertificate: String? = nil, passKey: String? = nil, wwdrCertificate: String? = nil,
         passTypeIdentifier: String? = nil, teamIdentifier: String? = nil
     ) {
@@ -42,7 +42,7 @@ public struct PassCertificateSettings: Sendable, Equatable {
     /// none are.
     ///
     /// - Throws: `WalletError` naming the missing settings when only some are set.
-    public func choice() throws(WalletError) -> Choice {
+    package func choice() throws(WalletError) -> Choice {
         let settings: [(flag: String, value: String?)] = [
             ("--pass-certificate", passCertificate), ("--pass-key", passKey), ("--wwdr-certificate", wwdrCertificate),
             ("--team-id", teamIdentifier),

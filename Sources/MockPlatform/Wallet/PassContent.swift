@@ -5,27 +5,27 @@ import Foundation
 /// Built from plain inputs by `init(member:branding:passTypeIdentifier:teamIdentifier:webServiceURL:authenticationToken:)`;
 /// `encoded()` gives the exact bytes that go into the package. Keys with no value (`voided` on a
 /// valid pass, a field's missing label) are left out, as PassKit expects.
-public struct PassContent: Codable, Sendable, Equatable {
-    public var formatVersion: Int
-    public var passTypeIdentifier: String
-    public var serialNumber: String
-    public var teamIdentifier: String
-    public var organizationName: String
+package struct PassContent: Codable, Sendable, Equatable {
+    package var formatVersion: Int
+    package var passTypeIdentifier: String
+    package var serialNumber: String
+    package var teamIdentifier: String
+    package var organizationName: String
     /// The accessibility text of the pass.
-    public var description: String
-    public var logoText: String
-    public var foregroundColor: String
-    public var backgroundColor: String
-    public var labelColor: String
-    public var webServiceURL: String
-    public var authenticationToken: String
-    public var storeCard: PassFieldGroups
-    public var barcodes: [PassBarcode]
+    package var description: String
+    package var logoText: String
+    package var foregroundColor: String
+    package var backgroundColor: String
+    package var labelColor: String
+    package var webServiceURL: String
+    package var authenticationToken: String
+    package var storeCard: PassFieldGroups
+    package var barcodes: [PassBarcode]
     /// `true` on the pass of an inactive loyalty account, absent otherwise.
-    public var voided: Bool?
+    package var voided: Bool?
 
     /// The fixed text on the back of every pass.
-    public static let terms = "A mock loyalty card issued by a test server. It has no cash value."
+    package static let terms = "A mock loyalty card issued by a test server. It has no cash value."
 
     /// The member's pass.
     ///
@@ -33,7 +33,7 @@ public struct PassContent: Codable, Sendable, Equatable {
     ///   - passTypeIdentifier: the signing identity's, which the certificate must match.
     ///   - webServiceURL: `{publicBaseURL}{tenantPrefix}/wallet`.
     ///   - authenticationToken: at least 16 characters, made with the pass and never changed.
-    public init(
+    package init(
         member: PassMember, branding: PassBranding = .mock, passTypeIdentifier: String, teamIdentifier: String,
         webServiceURL: String, authenticationToken: String
     ) {
@@ -61,7 +61,7 @@ public struct PassContent: Codable, Sendable, Equatable {
 
     /// Compact JSON with sorted keys and unescaped slashes: the same content always gives the
     /// same bytes.
-    public func encoded() throws(WalletError) -> [UInt8] {
+    package func encoded() throws(WalletError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {

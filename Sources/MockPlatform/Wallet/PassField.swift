@@ -1,11 +1,11 @@
 /// One field of a pass style's field groups (`{key, label?, value, changeMessage?}`).
-public struct PassField: Codable, Sendable, Equatable {
+package struct PassField: Codable, Sendable, Equatable {
     /// A field value: a number or a string.
-    public enum Value: Codable, Sendable, Equatable {
+    package enum Value: Codable, Sendable, Equatable {
         case number(Int)
         case text(String)
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let number = try? container.decode(Int.self) {
                 self = .number(number)
@@ -14,7 +14,7 @@ public struct PassField: Codable, Sendable, Equatable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .number(let number): try container.encode(number)
@@ -24,13 +24,13 @@ public struct PassField: Codable, Sendable, Equatable {
     }
 
     /// Unique across the whole pass.
-    public var key: String
-    public var label: String?
-    public var value: Value
+    package var key: String
+    package var label: String?
+    package var value: Value
     /// Shown when an update changes the value; `%@` stands for the new value.
-    public var changeMessage: String?
+    package var changeMessage: String?
 
-    public init(key: String, label: String?, value: Value, changeMessage: String? = nil) {
+    package init(key: String, label: String?, value: Value, changeMessage: String? = nil) {
         self.key = key
         self.label = label
         self.value = value

@@ -1,12 +1,12 @@
 /// A pass style dictionary (`storeCard` for loyalty cards): its five field groups.
-public struct PassFieldGroups: Codable, Sendable, Equatable {
-    public var headerFields: [PassField]
-    public var primaryFields: [PassField]
-    public var secondaryFields: [PassField]
-    public var auxiliaryFields: [PassField]
-    public var backFields: [PassField]
+package struct PassFieldGroups: Codable, Sendable, Equatable {
+    package var headerFields: [PassField]
+    package var primaryFields: [PassField]
+    package var secondaryFields: [PassField]
+    package var auxiliaryFields: [PassField]
+    package var backFields: [PassField]
 
-    public init(
+    package init(
         headerFields: [PassField] = [], primaryFields: [PassField] = [], secondaryFields: [PassField] = [],
         auxiliaryFields: [PassField] = [], backFields: [PassField] = []
     ) {

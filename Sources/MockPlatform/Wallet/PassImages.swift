@@ -2,20 +2,20 @@
 /// with the ad-logo encoder: `icon.png` 29×29 (@2x 58, @3x 87) in the background colour and
 /// `logo.png` 160×50 (@2x 320×100, @3x 480×150) in the foreground colour, so the logo shows on
 /// the card.
-public struct PassImages: Sendable, Equatable {
+package struct PassImages: Sendable, Equatable {
     /// In package order.
-    public var files: [PassFile]
+    package var files: [PassFile]
 
-    public init(files: [PassFile]) {
+    package init(files: [PassFile]) {
         self.files = files
     }
 
     /// Every size of the icon and the logo, in `branding`'s colours.
-    public static func solid(_ branding: PassBranding) -> PassImages {
+    package static func solid(_ branding: PassBranding) -> PassImages {
         solid(icon: branding.backgroundColor, logo: branding.foregroundColor)
     }
 
-    public static func solid(icon: RGBColor, logo: RGBColor) -> PassImages {
+    package static func solid(icon: RGBColor, logo: RGBColor) -> PassImages {
         PassImages(files: sizes.map { image in
             PassFile(
                 path: image.path,

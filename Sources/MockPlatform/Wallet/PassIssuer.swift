@@ -3,20 +3,20 @@ import Foundation
 /// Builds and signs members' Wallet passes with the server's signing identity
 /// (`openapi/loyalty.yaml` getWalletPass, `openapi/wallet.yaml`): a fresh package, signed at
 /// the tenant's now, on every download.
-public struct PassIssuer: Sendable {
-    public let identity: SigningIdentity
+package struct PassIssuer: Sendable {
+    package let identity: SigningIdentity
     let publicURL: PublicBaseURL
     let branding = PassBranding.mock
     let images = PassImages.solid(PassBranding.mock)
 
-    public init(identity: SigningIdentity, publicURL: PublicBaseURL) {
+    package init(identity: SigningIdentity, publicURL: PublicBaseURL) {
         self.identity = identity
         self.publicURL = publicURL
     }
 
     /// The pass type id every tenant must use: the real certificate's; nil while the
     /// development chain signs, which signs any id.
-    public var fixedPassTypeIdentifier: String? { identity.signsAnyPassType ? nil : identity.passTypeIdentifier }
+    package var fixedPassTypeIdentifier: String? { identity.signsAnyPassType ? nil : identity.passTypeIdentifier }
 
     /// The pass type id of a tenant's passes: its `wallet_pass_type_id`, unless a real
     /// certificate fixes it.

@@ -3,24 +3,24 @@
 /// exact manifest bytes, zipped with every file at the archive root.
 ///
 /// The same content, images and signer inputs give the same bytes except for the signature.
-public struct PassPackage: Sendable {
+package struct PassPackage: Sendable {
     /// The media type of `archive`.
-    public static let mediaType = "application/vnd.apple.pkpass"
+    package static let mediaType = "application/vnd.apple.pkpass"
 
     /// `pass.json` then the images: the files `manifest` lists, in archive order.
-    public let files: [PassFile]
+    package let files: [PassFile]
     /// The exact bytes of `manifest.json`.
-    public let manifest: [UInt8]
+    package let manifest: [UInt8]
     /// The exact bytes of `signature`.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
     /// The `.pkpass` file: `files`, then `manifest.json`, then `signature`.
-    public let archive: [UInt8]
+    package let archive: [UInt8]
 
     /// Builds and signs the pass.
     ///
     /// - Throws: `WalletError` when an image path is empty, absolute, has a `..` component,
     ///   repeats or names a file the package makes itself, or when signing or zipping fails.
-    public init(content: PassContent, images: PassImages, signer: some PassSigner) throws(WalletError) {
+    package init(content: PassContent, images: PassImages, signer: some PassSigner) throws(WalletError) {
         var paths: Set<String> = ["pass.json", "manifest.json", "signature"]
         for image in images.files {
             let components = image.path.split(separator: "/", omittingEmptySubsequences: false)

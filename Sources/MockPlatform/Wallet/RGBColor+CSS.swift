@@ -1,4 +1,4 @@
 extension RGBColor {
     /// `rgb(r, g, b)`, the colour syntax of `pass.json`.
-    public var cssRGB: String { "rgb(\(red), \(green), \(blue))" }
+    package var cssRGB: String { "rgb(\(red), \(green), \(blue))" }
 }

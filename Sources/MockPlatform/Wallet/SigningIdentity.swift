@@ -6,26 +6,26 @@ import X509
 ///
 /// Either the development chain kept in a folder (contract D.1) or real PEM files (D.2). Load it
 /// once at startup and share it: building a `CMSPassSigner` from it costs nothing.
-public struct SigningIdentity: Sendable {
-    public let certificate: Certificate
-    public let privateKey: Certificate.PrivateKey
-    public let intermediateCertificate: Certificate
-    public let passTypeIdentifier: String
-    public let teamIdentifier: String
+package struct SigningIdentity: Sendable {
+    package let certificate: Certificate
+    package let privateKey: Certificate.PrivateKey
+    package let intermediateCertificate: Certificate
+    package let passTypeIdentifier: String
+    package let teamIdentifier: String
     /// The development root certificate as PEM, for `GET /_mock/wallet/ca.pem`; nil with real
     /// certificates.
-    public let developmentRootPEM: String?
+    package let developmentRootPEM: String?
     /// One line each for the startup log: a development chain created or renewed, and the
     /// warnings of D.2 (certificate UID ≠ pass type id, intermediate not the issuer, expiry).
-    public let notices: [String]
+    package let notices: [String]
     /// The development chain's issuer of certificates for other pass type ids; nil with real
     /// certificates, which sign their own id only.
     let otherPassTypes: DevelopmentPassCertificates?
 
     /// `passTypeIdentifier` of passes signed by the development chain.
-    public static let developmentPassTypeIdentifier = DevelopmentChain.passTypeIdentifier
+    package static let developmentPassTypeIdentifier = DevelopmentChain.passTypeIdentifier
     /// `teamIdentifier` of passes signed by the development chain.
-    public static let developmentTeamIdentifier = DevelopmentChain.teamIdentifier
+    package static let developmentTeamIdentifier = DevelopmentChain.teamIdentifier
 
     init(
         certificate: Certificate, privateKey: Certificate.PrivateKey, intermediateCertificate: Certificate,
@@ -44,13 +44,13 @@ public struct SigningIdentity: Sendable {
 
     /// Whether passes of any pass type id can be signed (the development chain), not only
     /// `passTypeIdentifier`.
-    public var signsAnyPassType: Bool { otherPassTypes != nil }
+    package var signsAnyPassType: Bool { otherPassTypes != nil }
 
     /// This identity signing passes of `passTypeIdentifier`: itself for its own id; with the
     /// development chain, a certificate issued for that id.
     ///
     /// - Throws: `WalletError` for another id with real certificates, or when issuing fails.
-    public func signing(_ passTypeIdentifier: String, now: Date) throws(WalletError) -> SigningIdentity {
+    package func signing(_ passTypeIdentifier: String, now: Date) throws(WalletError) -> SigningIdentity {
         if passTypeIdentifier == self.passTypeIdentifier { return self }
         guard let otherPassTypes else {
             throw WalletError("the pass certificate signs \(self.passTypeIdentifier) only, not \(passTypeIdentifier)")
@@ -65,7 +65,7 @@ public struct SigningIdentity: Sendable {
     /// - Parameter now: the instant certificates are made or checked against.
     /// - Throws: `WalletError` for a partial set of settings, unreadable files or a chain that
     ///   cannot sign.
-    public static func load(settings: PassCertificateSettings, developmentDirectory: URL, now: Date) throws(WalletError) -> SigningIdentity {
+    package static func load(settings: PassCertificateSettings, developmentDirectory: URL, now: Date) throws(WalletError) -> SigningIdentity {
         switch try settings.choice() {
         case .development(let passTypeIdentifier):
             let chain = try development(in: developmentDirectory, now: now)
@@ -86,7 +86,7 @@ public struct SigningIdentity: Sendable {
     ///
     /// - Throws: `WalletError` when the folder holds only part of a chain or files that do not
     ///   parse, or cannot be written.
-    public static func development(in directory: URL, now: Date) throws(WalletError) -> SigningIdentity {
+    package static func development(in directory: URL, now: Date) throws(WalletError) -> SigningIdentity {
         try DevelopmentChain.load(from: directory, now: now)
     }
 
@@ -95,7 +95,7 @@ public struct SigningIdentity: Sendable {
     ///
     /// - Throws: `WalletError` when a file cannot be read or parsed, the key is not the
     ///   certificate's, or a trial signature fails.
-    public static func real(
+    package static func real(
         certificate certificateFile: URL, key keyFile: URL, wwdrCertificate wwdrFile: URL,
         passTypeIdentifier: String?, teamIdentifier: String, now: Date
     ) throws(WalletError) -> SigningIdentity {

@@ -4,7 +4,7 @@ import Foundation
 /// before (`openapi/control.yaml` WebhookMessage; the README's webhook section).
 ///
 /// Written in settings as `"standard"`, `"fast"` or a list of milliseconds.
-public enum RetryProfile: Sendable, Equatable, Codable {
+package enum RetryProfile: Sendable, Equatable, Codable {
     /// At once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (8 attempts), each delay
     /// ±10 % jitter.
     case standard
@@ -14,7 +14,7 @@ public enum RetryProfile: Sendable, Equatable, Codable {
     case custom([Int])
 
     /// Delays before each attempt, in milliseconds, before jitter.
-    public var delaysMilliseconds: [Int] {
+    package var delaysMilliseconds: [Int] {
         switch self {
         case .standard: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]
         case .fast: [0, 100, 200, 400, 800]
@@ -23,10 +23,10 @@ public enum RetryProfile: Sendable, Equatable, Codable {
     }
 
     /// The jitter applied to each delay, as a fraction (0.1 = ±10 %).
-    public var jitter: Double { self == .standard ? 0.1 : 0 }
+    package var jitter: Double { self == .standard ? 0.1 : 0 }
 
     /// Reads `"standard"`, `"fast"` or a list of 1 to 20 delays, each 0 to 86,400,000 ms.
-    public init(json: JSONValue) throws(APIError) {
+    package init(json: JSONValue) throws(APIError) {
         switch json {
         case .string("standard"): self = .standard
         case .string("fast"): self = .fast
@@ -47,7 +47,7 @@ public enum RetryProfile: Sendable, Equatable, Codable {
     /// What a valid value is, said after the key.
     static let rule = "must be standard, fast or a list of 1 to 20 delays in milliseconds (0 to 86400000)"
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .standard: .string("standard")
         case .fast: .string("fast")
@@ -55,7 +55,7 @@ public enum RetryProfile: Sendable, Equatable, Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         do {
             self = try RetryProfile(json: value)
@@ -64,5 +64,5 @@ public enum RetryProfile: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    package func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }

@@ -1,4 +1,4 @@
 extension Tenant {
     /// The tenant's webhook endpoints and delivery log.
-    public var webhooks: WebhookStore { get throws(APIError) { try store(WebhookStore.self) } }
+    package var webhooks: WebhookStore { get throws(APIError) { try store(WebhookStore.self) } }
 }

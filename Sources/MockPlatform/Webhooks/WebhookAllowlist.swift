@@ -2,7 +2,7 @@ import Foundation
 
 /// The hosts and networks webhook targets may point at (`--webhook-allow`): host names (exact,
 /// case-insensitive), IPv4 addresses or IPv4 CIDRs. Empty: any http(s) target.
-public struct WebhookAllowlist: Sendable, Equatable {
+package struct WebhookAllowlist: Sendable, Equatable {
     private enum Rule: Sendable, Equatable {
         case host(String)
         case network(address: UInt32, prefix: Int)
@@ -11,12 +11,12 @@ public struct WebhookAllowlist: Sendable, Equatable {
     private let rules: [Rule]
 
     /// Everything.
-    public static let any = WebhookAllowlist(rules: [])
+    package static let any = WebhookAllowlist(rules: [])
 
     private init(rules: [Rule]) { self.rules = rules }
 
     /// Reads a comma-separated list; nil names the first entry that is neither a host nor a CIDR.
-    public init(parsing text: String) throws(APIError) {
+    package init(parsing text: String) throws(APIError) {
         var rules: [Rule] = []
         for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !entry.isEmpty {
             let parts = entry.split(separator: "/", omittingEmptySubsequences: false)
@@ -43,7 +43,7 @@ public struct WebhookAllowlist: Sendable, Equatable {
     /// allowed network. A host a resolver could read as an IPv4 address other than the
     /// canonical dotted quad (`012.0.0.1`, `0x7f.1`, `2130706433`) is never allowed: which
     /// address it means depends on who reads it.
-    public func allows(host: String) -> Bool {
+    package func allows(host: String) -> Bool {
         guard !rules.isEmpty else { return true }
         let host = host.lowercased()
         guard !Self.isAmbiguousIPv4(host) else { return false }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// One try at delivering a message (`openapi/control.yaml` WebhookAttempt).
-public struct WebhookAttempt: Sendable, Equatable, Codable {
+package struct WebhookAttempt: Sendable, Equatable, Codable {
     /// Tenant-clock instant the attempt started.
-    public var at: Date
+    package var at: Date
     /// Nil when no HTTP response came back.
-    public var statusCode: Int?
-    public var latencyMilliseconds: Int
+    package var statusCode: Int?
+    package var latencyMilliseconds: Int
     /// Why it failed, when it did.
-    public var error: String?
+    package var error: String?
     /// The first 1,024 bytes of the response body, as text.
-    public var responseExcerpt: String?
+    package var responseExcerpt: String?
 
     /// 2xx.
-    public var delivered: Bool { statusCode.map { (200...299).contains($0) } ?? false }
+    package var delivered: Bool { statusCode.map { (200...299).contains($0) } ?? false }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// The body of a create or update of a webhook endpoint (`openapi/control.yaml`
 /// createWebhookEndpoint, updateWebhookEndpoint), checked field by field.
-public struct WebhookEndpointRequest: Equatable, Sendable {
-    public var url: String?
-    public var events: [EventKind]?
-    public var secret: WebhookSecret?
-    public var enabled: Bool?
+package struct WebhookEndpointRequest: Equatable, Sendable {
+    package var url: String?
+    package var events: [EventKind]?
+    package var secret: WebhookSecret?
+    package var enabled: Bool?
 
     /// Reads a body; `requireURL` for a create; `events` names kinds among `kinds`.
-    public init(body: [String: JSONValue], requireURL: Bool, allowlist: WebhookAllowlist, kinds: KnownKinds) throws(APIError) {
+    package init(body: [String: JSONValue], requireURL: Bool, allowlist: WebhookAllowlist, kinds: KnownKinds) throws(APIError) {
         let known: Set = ["url", "events", "secret", "enabled"]
         if let unknown = body.keys.sorted().first(where: { !known.contains($0) }) { throw .badRequest("unknown field \(unknown)") }
         switch body["url"] {
@@ -44,7 +44,7 @@ public struct WebhookEndpointRequest: Equatable, Sendable {
     }
 
     /// An endpoint's `url`: an absolute http(s) URL whose host `allowlist` allows.
-    public static func url(_ value: JSONValue, allowlist: WebhookAllowlist) throws(APIError) -> String {
+    package static func url(_ value: JSONValue, allowlist: WebhookAllowlist) throws(APIError) -> String {
         guard case .string(let text) = value, isHTTPURL(text), let host = URL(string: text)?.host, !host.isEmpty else {
             throw .badRequest("url must be an absolute http or https URL")
         }

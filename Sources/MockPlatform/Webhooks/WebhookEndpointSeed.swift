@@ -1,13 +1,13 @@
 /// An endpoint a tenant starts with: from `Resources/fixtures/webhooks.json` (every tenant) or
 /// `--webhook-url` (the default tenant).
-public struct WebhookEndpointSeed: Sendable, Equatable, Codable {
-    public var url: String
+package struct WebhookEndpointSeed: Sendable, Equatable, Codable {
+    package var url: String
     /// Nil: every kind.
-    public var events: [EventKind]?
+    package var events: [EventKind]?
     /// Nil: generated.
-    public var secret: WebhookSecret?
+    package var secret: WebhookSecret?
 
-    public init(url: String, events: [EventKind]? = nil, secret: WebhookSecret? = nil) {
+    package init(url: String, events: [EventKind]? = nil, secret: WebhookSecret? = nil) {
         self.url = url
         self.events = events
         self.secret = secret

@@ -7,13 +7,13 @@ import Foundation
 /// (event, matching endpoint). Each attempt is a timer on the tenant clock (the first at once,
 /// retries per the tenant's retry profile), so a frozen clock holds retries until it moves.
 /// An attempt runs outside the store and the timer: a slow receiver blocks nothing else.
-public actor WebhookStore: ModuleStore {
+package actor WebhookStore: ModuleStore {
     /// Messages kept in the log per tenant, in every case: the oldest settled ones go first,
     /// then the oldest queued for a disabled endpoint, then the oldest waiting for a retry.
-    public static let messageCapacity = 10_000
+    package static let messageCapacity = 10_000
     /// Attempts under way at once for one tenant (and so for each of its endpoints): a tenant
     /// whose receivers hang never holds up another tenant's deliveries.
-    public static let attemptsInFlight = 16
+    package static let attemptsInFlight = 16
 
     struct State: Codable, Sendable {
         var endpoints: [WebhookEndpoint] = []
@@ -60,7 +60,7 @@ public actor WebhookStore: ModuleStore {
         }
     }
 
-    public func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> JSONValue { try Self.json(state) }
 
     /// Every event kind a restored state names is one the modules declare.
     private static func checkKinds(of state: State, known: KnownKinds) throws(RestoredValueCheck.UnknownKind) {
@@ -89,16 +89,16 @@ public actor WebhookStore: ModuleStore {
 
     // MARK: - Endpoints
 
-    public var endpoints: [WebhookEndpoint] { state.endpoints }
+    package var endpoints: [WebhookEndpoint] { state.endpoints }
 
-    public func endpoint(_ id: String) throws(APIError) -> WebhookEndpoint {
+    package func endpoint(_ id: String) throws(APIError) -> WebhookEndpoint {
         guard let endpoint = state.endpoints.first(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
         return endpoint
     }
 
     /// Registers an endpoint; a secret is generated when none is given. 429 past the tenant's
     /// quota.
-    public func createEndpoint(
+    package func createEndpoint(
         url: String, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?
     ) throws(APIError) -> WebhookEndpoint {
         try runtime.quotas.admit(.endpoints, to: state.endpoints.count)
@@ -112,7 +112,7 @@ public actor WebhookStore: ModuleStore {
     }
 
     /// Changes an endpoint; enabling it delivers what waited for it.
-    public func updateEndpoint(
+    package func updateEndpoint(
         _ id: String, url: String?, events: [EventKind]?, secret: WebhookSecret?, enabled: Bool?
     ) throws(APIError) -> WebhookEndpoint {
         guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
@@ -126,7 +126,7 @@ public actor WebhookStore: ModuleStore {
     }
 
     /// Removes an endpoint; its undelivered messages are marked failed.
-    public func deleteEndpoint(_ id: String) throws(APIError) {
+    package func deleteEndpoint(_ id: String) throws(APIError) {
         guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
         state.endpoints.remove(at: index)
         for position in state.messages.indices where state.messages[position].endpointID == id && state.messages[position].status == .pending {
@@ -136,7 +136,7 @@ public actor WebhookStore: ModuleStore {
     }
 
     /// A new secret; the old one keeps signing for `WebhookEndpoint.rotationGrace`.
-    public func rotateSecret(_ id: String) throws(APIError) -> WebhookEndpoint {
+    package func rotateSecret(_ id: String) throws(APIError) -> WebhookEndpoint {
         guard let index = state.endpoints.firstIndex(where: { $0.id == id }) else { throw .notFound("no webhook endpoint \(id)") }
         let now = runtime.clock.now
         var endpoint = state.endpoints[index]
@@ -151,7 +151,7 @@ public actor WebhookStore: ModuleStore {
     // MARK: - The delivery log
 
     /// Messages matching every filter, oldest first.
-    public func messages(
+    package func messages(
         status: WebhookMessage.Status? = nil, event: EventKind? = nil, endpointID: String? = nil, since: Date? = nil
     ) -> [WebhookMessage] {
         state.messages.filter { message in
@@ -160,13 +160,13 @@ public actor WebhookStore: ModuleStore {
         }
     }
 
-    public func message(_ id: String) throws(APIError) -> WebhookMessage {
+    package func message(_ id: String) throws(APIError) -> WebhookMessage {
         guard let position = positions[id] else { throw .notFound("no webhook message \(id)") }
         return state.messages[position]
     }
 
     /// A new round of attempts for a message.
-    public func replay(_ id: String) throws(APIError) {
+    package func replay(_ id: String) throws(APIError) {
         guard let position = positions[id] else { throw .notFound("no webhook message \(id)") }
         guard state.endpoints.contains(where: { $0.id == state.messages[position].endpointID }) else {
             throw .notFound("the endpoint of webhook message \(id) was deleted")
@@ -177,19 +177,19 @@ public actor WebhookStore: ModuleStore {
     }
 
     /// Replays every failed message created at or after `since`; returns how many.
-    public func recover(since: Date) -> Int {
+    package func recover(since: Date) -> Int {
         let failed = state.messages.filter { $0.status == .failed && $0.createdAt >= since && endpointExists($0.endpointID) }
         for message in failed { try? replay(message.id) }
         return failed.count
     }
 
     /// The ids of the messages made for an event, once the store has taken it in.
-    public func messageIDs(forEvent event: PlatformEvent) async -> [String] {
+    package func messageIDs(forEvent event: PlatformEvent) async -> [String] {
         await taken(event.sequence)
         return messagesOfEvent[event.id] ?? []
     }
 
-    public func caughtUp() async { await taken(runtime.events.nextSequence - 1) }
+    package func caughtUp() async { await taken(runtime.events.nextSequence - 1) }
 
     private func taken(_ sequence: UInt64) async {
         if !progress.hasProcessed(sequence) {

@@ -9,7 +9,7 @@ import Synchronization
 /// Each tenant's `WebhookStore` lets at most `attemptsInFlight` of its attempts in here, far
 /// fewer than the overall limit, so one tenant's hanging receivers never queue another
 /// tenant's attempts behind them.
-public final class WebhookTransport: Sendable {
+package final class WebhookTransport: Sendable {
     /// What one POST came to.
     struct Outcome: Sendable {
         var statusCode: Int?
@@ -23,9 +23,9 @@ public final class WebhookTransport: Sendable {
     }
 
     /// Attempts under way at once, over all tenants.
-    public static let overallLimit = 256
+    package static let overallLimit = 256
 
-    public let allowlist: WebhookAllowlist
+    package let allowlist: WebhookAllowlist
     /// Where finished attempts are counted.
     let metrics: PlatformMetrics
     /// One client for the process, never shut down (AsyncHTTPClient traps when a client is
@@ -41,7 +41,7 @@ public final class WebhookTransport: Sendable {
     private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
     private let inFlight = Mutex(0)
 
-    public init(allowlist: WebhookAllowlist = .any, metrics: PlatformMetrics = PlatformMetrics()) {
+    package init(allowlist: WebhookAllowlist = .any, metrics: PlatformMetrics = PlatformMetrics()) {
         self.allowlist = allowlist
         self.metrics = metrics
     }
@@ -100,7 +100,7 @@ public final class WebhookTransport: Sendable {
     }
 
     /// Waits up to `limit` for the attempts under way to finish (at server shutdown).
-    public func drain(waitingUpTo limit: Duration = .seconds(5)) async {
+    package func drain(waitingUpTo limit: Duration = .seconds(5)) async {
         let deadline = ContinuousClock.now + limit
         while inFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))

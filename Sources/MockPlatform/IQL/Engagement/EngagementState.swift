@@ -2,24 +2,24 @@ import Foundation
 
 /// Per-driver engagement and silent-push bookkeeping (`docs/iql-engine.md` Engine rules, Engagement
 /// triggers).
-public struct EngagementState: Sendable, Equatable, Codable {
+package struct EngagementState: Sendable, Equatable, Codable {
     /// Milestones already sent: `trip-1`, `preemptive_alert`, `opt_in_days:<n>`.
-    public var sentMilestones: Set<String> = []
+    package var sentMilestones: Set<String> = []
     /// When the last silentPushNotification was requested.
-    public var lastSilentPushAt: Date?
+    package var lastSilentPushAt: Date?
     /// The inactivity anchor (later of last trip end and opt-in) an `inactivity` was sent for;
     /// a later anchor (a new trip) re-arms the rule.
-    public var inactivitySentForAnchor: Date?
+    package var inactivitySentForAnchor: Date?
     /// `no_click` days already sent, by offer id.
-    public var noClickDaysSent: [String: Set<Int>] = [:]
+    package var noClickDaysSent: [String: Set<Int>] = [:]
 
     /// `permission_issue` bookkeeping: the last one sent, how many since the healthy packet
     /// `permissionIssueAnchor` (nil: none yet).
-    public var lastPermissionIssueAt: Date?
-    public var permissionIssueCount = 0
-    public var permissionIssueAnchor: Date?
+    package var lastPermissionIssueAt: Date?
+    package var permissionIssueCount = 0
+    package var permissionIssueAnchor: Date?
     /// The unhealthy streak start a `lost_user_engagement` was sent for.
-    public var lostUserSentForStreak: Date?
+    package var lostUserSentForStreak: Date?
 
-    public init() {}
+    package init() {}
 }

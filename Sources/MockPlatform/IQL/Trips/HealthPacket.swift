@@ -2,15 +2,15 @@ import Foundation
 
 /// One SDK health packet from the testing endpoint (`openapi/iql.yaml` postSdkHealth): the app's
 /// permissions at `timestamp`, which also counts as a heartbeat.
-public struct HealthPacket: Sendable, Equatable, Codable {
-    public enum LocationPermission: String, Sendable, CaseIterable, Codable {
+package struct HealthPacket: Sendable, Equatable, Codable {
+    package enum LocationPermission: String, Sendable, CaseIterable, Codable {
         case always
         case whileInUse = "while_in_use"
         case denied
         case notDetermined = "not_determined"
     }
 
-    public enum ActivityPermission: String, Sendable, CaseIterable, Codable {
+    package enum ActivityPermission: String, Sendable, CaseIterable, Codable {
         case granted
         case denied
         case notDetermined = "not_determined"
@@ -19,16 +19,16 @@ public struct HealthPacket: Sendable, Equatable, Codable {
     /// How old a packet's `timestamp` may be.
     static let maxAgeMilliseconds: Int64 = 86_400_000
 
-    public var locationPermission: LocationPermission
-    public var activityPermission: ActivityPermission
-    public var preciseLocation: Bool
-    public var notifications: Bool
-    public var platform: MobilePlatform
-    public var timestamp: Date
+    package var locationPermission: LocationPermission
+    package var activityPermission: ActivityPermission
+    package var preciseLocation: Bool
+    package var notifications: Bool
+    package var platform: MobilePlatform
+    package var timestamp: Date
 
     /// Every permission the onboarding guides ask for: always-on location, activity, precise
     /// location and notifications.
-    public var isHealthy: Bool {
+    package var isHealthy: Bool {
         locationPermission == .always && activityPermission == .granted && preciseLocation && notifications
     }
 

@@ -2,17 +2,17 @@ import Foundation
 
 /// A failed silent push the publisher reported (`openapi/iql.yaml` postSilentPushErrorFeedback).
 /// Every failure is a 400, the unknown driver included: `driver_id` is a body field.
-public struct SilentPushFeedback: Sendable, Equatable, Codable {
+package struct SilentPushFeedback: Sendable, Equatable, Codable {
     /// The push error the publisher saw; 410 = token no longer valid (app uninstalled).
-    public var errorCode: Int64
-    public var reason: String?
+    package var errorCode: Int64
+    package var reason: String?
     /// When the push failed, epoch ms as sent.
-    public var timestamp: Int64
+    package var timestamp: Int64
     /// When the mock received the report.
-    public var receivedAt: Date
+    package var receivedAt: Date
 
     /// The push token is gone: silent-push requests pause until the next heartbeat.
-    public var pausesSilentPush: Bool { errorCode == 410 }
+    package var pausesSilentPush: Bool { errorCode == 410 }
 
     /// The body's `driver_id`, checked first: `driver_id is required` / `must be a string`.
     static func driverID(in body: [String: JSONValue]) throws(APIError) -> String {
