@@ -46,6 +46,20 @@ package enum MockPlatformServer {
         let (responder, _) = try makeResponder(
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
+        return makeApplication(
+            responder: responder, options: options, publicURL: publicURL, logger: logger, onServerRunning: onServerRunning
+        )
+    }
+
+    /// The application serving `responder` (made by `makeResponder` with `publicURL`): the
+    /// metered front door, the HTTP server and the services that stop and expire tenants.
+    package static func makeApplication(
+        responder: PlatformResponder,
+        options: ServerOptions,
+        publicURL: PublicBaseURL,
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         var application = Application(
             responder: MeteredResponder(
                 inner: responder, metrics: responder.webhooks.metrics, requestLogLevel: options.logRequests ? .info : .debug

@@ -32,11 +32,11 @@ final class ClockBoundsTests: XCTestCase {
     /// A clock running from the last second of 9999 never answers a year RFC 3339 rejects.
     func testRunningClockNeverReadsPastYear9999() async throws {
         let wall = ManualWallClock(Date(timeIntervalSince1970: 1_741_593_600))
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let set = try await probe.platform.send(.post, "/_mock/clock", json: ["now": "9999-12-31T23:59:59Z", "running": true])
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            let set = try await platform.send(.post, "/_mock/clock", json: ["now": "9999-12-31T23:59:59Z", "running": true])
             XCTAssertEqual(set.status, .ok, set.text)
             wall.advance(by: 5)
-            let clock = try await probe.platform.send(.get, "/_mock/clock").json()
+            let clock = try await platform.send(.get, "/_mock/clock").json()
             let now = try XCTUnwrap(clock["now"] as? String)
             XCTAssertEqual(now, "9999-12-31T23:59:59.999Z")
             XCTAssertNotNil(RFC3339.date(from: now))

@@ -8,8 +8,7 @@ final class AdminTokenTests: XCTestCase {
     func testControlRoutesNeedTheTokenButHealthReadinessAndIQLDoNot() async throws {
         var options = ServerOptions()
         options.adminToken = "s3cret"
-        try await PlatformProbe.run(options: options) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(options: options) { platform in
             let missing = try await platform.send(.get, "/_mock/clock")
             missing.assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token>")
             XCTAssertEqual(missing.headers[.wwwAuthenticate], "Bearer")

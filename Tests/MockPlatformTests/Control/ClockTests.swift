@@ -36,23 +36,23 @@ final class ClockTests: XCTestCase {
 
     func testRealModeFollowsTheWallClock() async throws {
         let wall = ManualWallClock(Self.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            var clock = try Self.clock(try await probe.platform.send(.get, "/_mock/clock"))
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            var clock = try Self.clock(try await platform.send(.get, "/_mock/clock"))
             XCTAssertEqual(clock.now, Self.wallStartText)
             XCTAssertEqual(clock.mode, "real")
             wall.advance(by: 90.25)
-            clock = try Self.clock(try await probe.platform.send(.get, "/_mock/clock"))
+            clock = try Self.clock(try await platform.send(.get, "/_mock/clock"))
             XCTAssertEqual(clock.now, "2025-03-10T08:01:30.250Z")
         }
     }
 
     func testNowFreezesTheClock() async throws {
         let wall = ManualWallClock(Self.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let set = try await probe.platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            let set = try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
             set.assertJSON(["now": "2024-06-03T12:00:00.000Z", "mode": "frozen"])
             wall.advance(by: 3_600)
-            let get = try await probe.platform.send(.get, "/_mock/clock")
+            let get = try await platform.send(.get, "/_mock/clock")
             get.assertJSON(["now": "2024-06-03T12:00:00.000Z", "mode": "frozen"])
         }
     }
@@ -79,32 +79,32 @@ final class ClockTests: XCTestCase {
 
     func testAdvanceOnAFrozenClockAddsAndStaysFrozen() async throws {
         let wall = ManualWallClock(Self.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            try await probe.platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
-            let day = try await probe.platform.send(.post, "/_mock/clock", json: ["advance_seconds": 86_400])
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
+            let day = try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 86_400])
             day.assertJSON(["now": "2024-06-04T12:00:00.000Z", "mode": "frozen"])
-            let half = try await probe.platform.send(.post, "/_mock/clock", json: ["advance_seconds": 0.5])
+            let half = try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 0.5])
             half.assertJSON(["now": "2024-06-04T12:00:00.500Z", "mode": "frozen"])
-            let zero = try await probe.platform.send(.post, "/_mock/clock", json: ["advance_seconds": 0])
+            let zero = try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 0])
             zero.assertJSON(["now": "2024-06-04T12:00:00.500Z", "mode": "frozen"])
             wall.advance(by: 60)
-            let get = try await probe.platform.send(.get, "/_mock/clock")
+            let get = try await platform.send(.get, "/_mock/clock")
             get.assertJSON(["now": "2024-06-04T12:00:00.500Z", "mode": "frozen"])
         }
     }
 
     func testRunningNowRunsAtRealSpeedAsOffset() async throws {
         let wall = ManualWallClock(Self.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let set = try await probe.platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z", "running": true])
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            let set = try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z", "running": true])
             set.assertJSON(["now": "2024-06-03T12:00:00.000Z", "mode": "offset"])
             wall.advance(by: 5)
-            let later = try await probe.platform.send(.get, "/_mock/clock")
+            let later = try await platform.send(.get, "/_mock/clock")
             later.assertJSON(["now": "2024-06-03T12:00:05.000Z", "mode": "offset"])
-            let advanced = try await probe.platform.send(.post, "/_mock/clock", json: ["advance_seconds": 60])
+            let advanced = try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 60])
             advanced.assertJSON(["now": "2024-06-03T12:01:05.000Z", "mode": "offset"])
             wall.advance(by: 1)
-            let after = try await probe.platform.send(.get, "/_mock/clock")
+            let after = try await platform.send(.get, "/_mock/clock")
             after.assertJSON(["now": "2024-06-03T12:01:06.000Z", "mode": "offset"])
         }
     }
@@ -118,18 +118,18 @@ final class ClockTests: XCTestCase {
 
     func testAdvanceFromRealBecomesOffsetAndModeRealGoesBack() async throws {
         let wall = ManualWallClock(Self.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let advanced = try await probe.platform.send(.post, "/_mock/clock", json: ["advance_seconds": 3_600])
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
+            let advanced = try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 3_600])
             advanced.assertJSON(["now": "2025-03-10T09:00:00.000Z", "mode": "offset"])
             wall.advance(by: 10)
-            let later = try await probe.platform.send(.get, "/_mock/clock")
+            let later = try await platform.send(.get, "/_mock/clock")
             later.assertJSON(["now": "2025-03-10T09:00:10.000Z", "mode": "offset"])
 
-            let real = try await probe.platform.send(.post, "/_mock/clock", json: ["mode": "real"])
+            let real = try await platform.send(.post, "/_mock/clock", json: ["mode": "real"])
             real.assertJSON(["now": "2025-03-10T08:00:10.000Z", "mode": "real"])
 
-            try await probe.platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
-            let fromFrozen = try await probe.platform.send(.post, "/_mock/clock", json: ["mode": "real"])
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-03T12:00:00Z"])
+            let fromFrozen = try await platform.send(.post, "/_mock/clock", json: ["mode": "real"])
             fromFrozen.assertJSON(["now": "2025-03-10T08:00:10.000Z", "mode": "real"])
         }
     }

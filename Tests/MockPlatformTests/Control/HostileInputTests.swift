@@ -97,12 +97,12 @@ final class HostileInputTests: XCTestCase {
     func testTheServersOwnOriginPasses() async throws {
         var options = ServerOptions()
         options.publicURL = "https://mock.example.com"
-        try await PlatformProbe.run(options: options) { probe in
-            let own = try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com"])
+        try await TestPlatform.run(options: options) { platform in
+            let own = try await platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com"])
             XCTAssertEqual(own.status, .ok, own.text)
-            let ownPort = try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com:443"])
+            let ownPort = try await platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com:443"])
             XCTAssertEqual(ownPort.status, .ok, ownPort.text)
-            try await probe.platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com.evil.example"])
+            try await platform.send(.post, "/_mock/reset", headers: [.origin: "https://mock.example.com.evil.example"])
                 .assertProblem(.forbidden, "cross-origin request refused")
         }
     }

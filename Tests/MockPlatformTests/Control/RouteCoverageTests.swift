@@ -55,8 +55,8 @@ final class RouteCoverageTests: XCTestCase {
     }
 
     func testEveryRouteIsInTheServedSpecOfItsAPI() async throws {
-        try await PlatformProbe.run { probe in
-            let routes = probe.routes.routes
+        try await TestPlatform.run { platform in
+            let routes = platform.routes.routes
             XCTAssertEqual(Set(routes).count, routes.count, "no route twice")
             for expected in ["GET /publisher/v1/zipcodes/{zip}", "GET /publisher/v1/insurers",
                              "POST /publisher/v1/drivers/{driver_id}/device_token", "GET /_mock/health", "GET /_mock/ready",
@@ -67,7 +67,7 @@ final class RouteCoverageTests: XCTestCase {
 
             var documented: [String: Set<String>] = [:]
             for name in ["iql", "publisher", "control", "campaigns", "loyalty", "wallet"] {
-                let reply = try await probe.platform.send(.get, "/_mock/openapi/\(name).yaml")
+                let reply = try await platform.send(.get, "/_mock/openapi/\(name).yaml")
                 XCTAssertEqual(reply.status, .ok, name)
                 documented[name] = Self.operations(inYAML: reply.text)
                 XCTAssertFalse(documented[name, default: []].isEmpty, name)
@@ -75,7 +75,7 @@ final class RouteCoverageTests: XCTestCase {
             for route in routes {
                 let parts = route.split(separator: " ", maxSplits: 1)
                 XCTAssertEqual(parts.count, 2, route)
-                let spec = probe.modules.module(for: String(parts[1]))?.module.name ?? "?"
+                let spec = platform.modules.module(for: String(parts[1]))?.module.name ?? "?"
                 XCTAssertTrue(documented[spec, default: []].contains(route), "\(route) is not under paths: in \(spec).yaml")
             }
             // The publisher, control, campaigns and loyalty documents are served in full. (iql.yaml documents every IQL

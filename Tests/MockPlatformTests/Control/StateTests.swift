@@ -216,8 +216,8 @@ final class StateTests: XCTestCase {
     func testWithSeedAnImportContinuesTheDocumentsIDsExactly() async throws {
         var options = ServerOptions()
         options.seed = 20_261_125
-        try await PlatformProbe.run(options: options) { probe in
-            let ids = try await Self.triggeredIDs(probe.platform, startingWithExport: true)
+        try await TestPlatform.run(options: options) { platform in
+            let ids = try await Self.triggeredIDs(platform, startingWithExport: true)
             XCTAssertEqual(ids[0], ids[1], "export → import → the same request gives the same id")
         }
     }

@@ -105,8 +105,7 @@ final class TenantTests: XCTestCase {
     /// state (health and readiness create none).
     func testTenantListIsDefaultFirstThenCreationOrder() async throws {
         let wall = ManualWallClock(ClockTests.wallStart)
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
             try await platform.send(.get, "/t/zeta/_mock/clock")
             wall.advance(by: 1.5)
             try await platform.send(.get, "/t/Bad_Name/_mock/health")

@@ -201,7 +201,7 @@ final class AdImageRouteTests: XCTestCase {
         badColour.offerID = "ad_bad_colour"
         badColour.brandColor = "blue"
         fixtures.campaigns += [disabled, badColour]
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             for (path, colour) in [
                 ("/iql/v1/ad_unit/ad%20green%202/image", [0x00, 0xFF, 0x7F]),
                 ("/iql/v2/ad_unit/ad%20green%202/logo", [0x00, 0xFF, 0x7F]),
@@ -218,7 +218,8 @@ final class AdImageRouteTests: XCTestCase {
     }
 
     func testRetractedAndExpiredOffersKeepTheirImages() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             let long = Date(timeIntervalSince1970: 1_600_000_000)
             var driver = Driver(id: "user_old_offer", optedInAt: long)
             var offer = Offer(offerID: "ad_default_001", campaignID: "default", createdAt: long, expiresAt: long.addingTimeInterval(86_400))

@@ -161,7 +161,8 @@ final class DriverStatusTests: XCTestCase {
     /// enough trips qualify it then, once; later reads of the settled driver emit nothing more
     /// and leave its timer where it was.
     func testASeededDriverQualifiesAtItsNextReadOnly() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             try await Self.seed(registry, trips: [
@@ -188,7 +189,8 @@ final class DriverStatusTests: XCTestCase {
     }
 
     func testMetricsAggregateValidTripsInTheWindow() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             try await Self.seed(registry, trips: [
@@ -217,7 +219,8 @@ final class DriverStatusTests: XCTestCase {
     }
 
     func testDistanceIsRoundedToThreeDecimals() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             try await Self.seed(registry, trips: [
@@ -232,7 +235,8 @@ final class DriverStatusTests: XCTestCase {
     }
 
     func testEventRatingsAreIndividuallyWeighted() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             let first = EventRatings(rapidAcceleration: 5, phoneUse: 1, hardBrake: 3, hardTurn: 4, overspeeding: 2)
@@ -256,7 +260,8 @@ final class DriverStatusTests: XCTestCase {
     }
 
     func testWindowWithoutValidTripsGivesNulls() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             try await Self.seed(registry, trips: [
@@ -281,7 +286,8 @@ final class DriverStatusTests: XCTestCase {
     }
 
     func testOfferAvailableReflectsActiveOffers() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: "2024-06-03T12:00:00Z")
             try await platform.createDriver("d1")
             let created = TripFactory.instant("2024-06-01T00:00:00Z")

@@ -69,7 +69,7 @@ final class IQLRequestHandlingTests: XCTestCase {
 
     func testEveryKeyOfTheTenantListIsAcceptedAndNoOther() async throws {
         let fixtures = TestPlatform.fixtures { $0.apiKeys = ["key-one", "key-two"] }
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             for key in ["key-one", "key-two"] {
                 let reply = try await platform.iql(.get, "/iql/v1/locations", authorization: "APIKEY \(key)")
                 XCTAssertEqual(reply.status, .ok, "\(key): \(reply.text)")

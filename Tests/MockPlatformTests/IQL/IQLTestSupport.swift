@@ -8,23 +8,6 @@ import XCTest
 
 /// Helpers shared by the IQL tests.
 extension TestPlatform {
-    /// Runs `test` against a server whose tenants start from `fixtures` (e.g. a changed
-    /// `tenant.json`), with the tenant registry at hand for seeding state the public API cannot
-    /// create yet (trips, offers).
-    static func run(
-        fixtures: Fixtures,
-        _ test: @escaping @Sendable (TestPlatform, TenantRegistry) async throws -> Void
-    ) async throws {
-        let (responder, _) = try MockPlatformServer.makeResponder(
-            options: ServerOptions(), fixtures: fixtures, specs: try SpecCatalog.bundled()
-        )
-        let registry = responder.tenants
-        let app = Application(responder: responder, logger: Logger(label: "test"))
-        try await app.test(.router) { client in
-            try await test(TestPlatform(client: client), registry)
-        }
-    }
-
     /// The shared fixtures with the tenant settings changed by `change`.
     static func fixtures(_ change: (inout TenantSettings) -> Void) -> Fixtures {
         var fixtures = TestFixtures.shared

@@ -18,7 +18,7 @@ final class RetractionTests: XCTestCase {
     }()
 
     func testRetractionEmitsOnlyForTheLatestActiveOffer() async throws {
-        try await TestPlatform.run(fixtures: Self.twoCampaigns) { platform, _ in
+        try await TestPlatform.run(fixtures: Self.twoCampaigns) { platform in
             try await platform.freezeClock(at: TestPlatform.offerTestNow)
             try await platform.driveToQualification("d1")
             let qualifications = try await platform.events("non_telematics_qualification")

@@ -78,7 +78,7 @@ final class SupportedStateDetailsTests: XCTestCase {
 
     func testExcludedStateIsNotSupportedAndGetsNoOffer() async throws {
         let fixtures = TestPlatform.fixtures { $0.excludedStates = ["az"] }
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             let result = try await Self.answer(platform, Self.query("AZ", "Progressive"))
             XCTAssertEqual(result.supported, false)
             XCTAssertEqual(result.offer, false, "can_receive_offer needs a supported state")
@@ -95,7 +95,7 @@ final class SupportedStateDetailsTests: XCTestCase {
             campaign.enabled = false
             return campaign
         }
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             let result = try await Self.answer(platform, Self.query("AZ", "Progressive"))
             XCTAssertEqual(result.supported, true)
             XCTAssertEqual(result.offer, false)
@@ -109,7 +109,7 @@ final class SupportedStateDetailsTests: XCTestCase {
         open.offerID = "ad_open_001"
         open.excludedInsurers = []
         fixtures.campaigns.append(open)
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             let result = try await Self.answer(platform, Self.query("AZ", "test-insurer"))
             XCTAssertEqual(result.offer, true, "excluded only when every covering campaign excludes the insurer")
         }
@@ -180,7 +180,7 @@ final class SupportedStateDetailsTests: XCTestCase {
 
     func testDisabledEndpointAnswers403RightAfterAuth() async throws {
         let fixtures = TestPlatform.fixtures { $0.supportedStateDetailsEnabled = false }
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             let message = "supported_state_details is not enabled for this publisher"
             assertIQLError(try await platform.iql(.post, Self.path, json: Self.query("AZ", "GEICO")), .forbidden, message)
             // 401 comes first.

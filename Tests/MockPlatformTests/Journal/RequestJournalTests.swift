@@ -117,9 +117,9 @@ final class RequestJournalTests: XCTestCase {
     func testAJournalSizeOfZeroKeepsNothing() async throws {
         var options = ServerOptions()
         options.journalSize = 0
-        try await PlatformProbe.run(options: options) { probe in
-            try await probe.platform.iql(.get, "/iql/v1/locations")
-            let count = try await probe.platform.send(.get, "/_mock/requests/count").json()["count"] as? Int
+        try await TestPlatform.run(options: options) { platform in
+            try await platform.iql(.get, "/iql/v1/locations")
+            let count = try await platform.send(.get, "/_mock/requests/count").json()["count"] as? Int
             XCTAssertEqual(count, 0)
         }
     }

@@ -26,8 +26,7 @@ final class LoyaltyMemoryBoundTests: XCTestCase {
     }
 
     func testReadingAsManyUnknownMembersStoresNothing() async throws {
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
+        try await TestPlatform.run { platform in
             let before = try await Self.exportedMembers(platform)
             for index in 0..<200 {
                 let id = "guest-\(index)-" + String(repeating: "x", count: 100)
@@ -38,7 +37,7 @@ final class LoyaltyMemoryBoundTests: XCTestCase {
             }
             let after = try await Self.exportedMembers(platform)
             XCTAssertEqual(after, before, "guests are derived on read, the state export does not grow")
-            let stored = try await probe.tenants.tenant(.default).loyalty.state.members.count
+            let stored = try await platform.tenants.tenant(.default).loyalty.state.members.count
             XCTAssertEqual(stored, before.count)
 
             let guest = try await platform.send(.get, "/account/v1/content", headers: [Self.member: "guest-0"]).json()

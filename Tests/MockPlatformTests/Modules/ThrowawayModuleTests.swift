@@ -8,7 +8,7 @@ import XCTest
 /// naming it anywhere.
 final class ThrowawayModuleTests: XCTestCase {
     func testItsEventKindIsKnownSubscribedToAndDelivered() async throws {
-        let tenant = try Self.registry(with: ParcelModule()).tenant(.default)
+        let tenant = try TestTenant.registry(adding: [ParcelModule()]).tenant(.default)
         XCTAssertEqual(tenant.runtime.kinds.eventKinds.last, .parcelDelivered)
         XCTAssertEqual(tenant.runtime.kinds.pushKinds.last?.kind, .parcelNotice)
 
@@ -27,34 +27,21 @@ final class ThrowawayModuleTests: XCTestCase {
     }
 
     func testAStateHoldingItsKindRestoresOnlyWhereTheModuleIsPlugged() async throws {
-        let tenant = try Self.registry(with: ParcelModule()).tenant(.default)
+        let tenant = try TestTenant.registry(adding: [ParcelModule()]).tenant(.default)
         try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
         try await tenant.store(ParcelStore.self).arm()
         try tenant.clock.advance(by: ParcelStore.delay + 1)
         _ = try await Self.eventually { tenant.events.list(kind: .parcelDelivered).first }
         let snapshot = try await tenant.snapshot()
 
-        XCTAssertNoThrow(try Self.registry(with: ParcelModule()).reset(.default, restoring: snapshot))
+        XCTAssertNoThrow(try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot))
         let index = try XCTUnwrap(snapshot.events.events.firstIndex { $0.kind == .parcelDelivered })
-        XCTAssertThrowsError(try Self.registry(with: nil).reset(.default, restoring: snapshot)) { error in
+        XCTAssertThrowsError(try TestTenant.registry().reset(.default, restoring: snapshot)) { error in
             XCTAssertEqual(
                 (error as? APIError)?.message,
                 "state is not valid: events.events.\(index).kind must be one of \(EventKind.iql.map(\.rawValue).joined(separator: ", "))"
             )
         }
-    }
-
-    /// The bundled modules, and `extra` after them.
-    private static func registry(with extra: (any PlatformModule)?) throws -> TenantRegistry {
-        let bundled = try MockPlatformServer.modules(
-            fixtures: TestFixtures.shared, specs: SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
-            webhooks: WebhookTransport(), adminToken: nil,
-            passIssuer: PassIssuer(
-                identity: SigningIdentity.development(in: URL(fileURLWithPath: ".mock-platform/wallet"), now: Date()),
-                publicURL: PublicBaseURL("http://x")
-            )
-        )
-        return try TenantRegistry(fixtures: TestFixtures.shared, modules: bundled + [extra].compactMap { $0 })
     }
 
     private static func eventually<Value>(_ read: () async throws -> Value?) async throws -> Value {

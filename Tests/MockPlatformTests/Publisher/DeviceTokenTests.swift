@@ -11,15 +11,15 @@ final class DeviceTokenTests: XCTestCase {
     }
 
     func testRegistrationAnswersSuccessArrayAndIsStored() async throws {
-        try await PlatformProbe.run { probe in
-            let reply = try await probe.platform.send(
+        try await TestPlatform.run { platform in
+            let reply = try await platform.send(
                 .post, Self.path("user_123"),
                 json: ["token": SampleTokens.apns, "platform": "ios", "bundle_id": "com.example.app"]
             )
             XCTAssertEqual(reply.status, .ok, reply.text)
             XCTAssertEqual(reply.headers[.contentType]?.hasPrefix("application/json"), true)
             XCTAssertEqual(try reply.anyJSON() as? [String], ["success"])
-            let stored = try await probe.registrations(of: "user_123")
+            let stored = try await platform.registrations(of: "user_123")
             XCTAssertEqual(stored, [DeviceRegistration(driverID: "user_123", platform: .ios, token: SampleTokens.apns, bundleID: "com.example.app")])
         }
     }
@@ -35,81 +35,81 @@ final class DeviceTokenTests: XCTestCase {
     }
 
     func testRepeatIsIdempotentAndUpdatesBundleID() async throws {
-        try await PlatformProbe.run { probe in
+        try await TestPlatform.run { platform in
             for bundle in ["com.example.app", "com.example.app", "com.example.beta"] {
-                let reply = try await probe.platform.send(
+                let reply = try await platform.send(
                     .post, Self.path("d1"), json: ["token": SampleTokens.apns, "platform": "ios", "bundle_id": bundle]
                 )
                 XCTAssertEqual(reply.status, .ok, reply.text)
                 XCTAssertEqual(try reply.anyJSON() as? [String], ["success"])
             }
             // Without bundle_id the stored one stays.
-            let repeatWithout = try await probe.platform.send(.post, Self.path("d1"), json: ["token": SampleTokens.apns, "platform": "ios"])
+            let repeatWithout = try await platform.send(.post, Self.path("d1"), json: ["token": SampleTokens.apns, "platform": "ios"])
             XCTAssertEqual(repeatWithout.status, .ok)
-            let stored = try await probe.registrations(of: "d1")
+            let stored = try await platform.registrations(of: "d1")
             XCTAssertEqual(stored.count, 1, "\(stored)")
             XCTAssertEqual(stored.first?.bundleID, "com.example.beta")
         }
     }
 
     func testUpperCaseAPNsTokenIsStoredLowerCaseAndRepeatsInEitherCaseAreOneToken() async throws {
-        try await PlatformProbe.run { probe in
+        try await TestPlatform.run { platform in
             for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {
-                let reply = try await probe.platform.send(.post, Self.path("d1"), json: ["token": token, "platform": "ios"])
+                let reply = try await platform.send(.post, Self.path("d1"), json: ["token": token, "platform": "ios"])
                 XCTAssertEqual(reply.status, .ok, reply.text)
             }
-            let stored = try await probe.registrations(of: "d1")
+            let stored = try await platform.registrations(of: "d1")
             XCTAssertEqual(stored.map(\.token), [SampleTokens.apns])
         }
     }
 
     func testFCMTokenIsStoredAsSent() async throws {
         let mixed = "AbC_def:GHI-" + String(repeating: "Z", count: 20)
-        try await PlatformProbe.run { probe in
-            let reply = try await probe.platform.send(.post, Self.path("d1"), json: ["token": mixed, "platform": "android"])
+        try await TestPlatform.run { platform in
+            let reply = try await platform.send(.post, Self.path("d1"), json: ["token": mixed, "platform": "android"])
             XCTAssertEqual(reply.status, .ok, reply.text)
-            let stored = try await probe.registrations(of: "d1")
+            let stored = try await platform.registrations(of: "d1")
             XCTAssertEqual(stored, [DeviceRegistration(driverID: "d1", platform: .android, token: mixed, bundleID: nil)])
         }
     }
 
     func testSameTokenFromAnotherDriverMovesAndADriverHoldsManyTokens() async throws {
-        try await PlatformProbe.run { probe in
-            for (driver, token, platform) in [("d1", SampleTokens.apns, "ios"), ("d1", SampleTokens.fcm, "android"), ("d2", SampleTokens.apns, "ios")] {
-                let reply = try await probe.platform.send(.post, Self.path(driver), json: ["token": token, "platform": platform])
+        try await TestPlatform.run { platform in
+            for (driver, token, kind) in [("d1", SampleTokens.apns, "ios"), ("d1", SampleTokens.fcm, "android"), ("d2", SampleTokens.apns, "ios")] {
+                let reply = try await platform.send(.post, Self.path(driver), json: ["token": token, "platform": kind])
                 XCTAssertEqual(reply.status, .ok, reply.text)
             }
-            let first = try await probe.registrations(of: "d1")
+            let first = try await platform.registrations(of: "d1")
             XCTAssertEqual(first.map(\.token), [SampleTokens.fcm])
-            let second = try await probe.registrations(of: "d2")
+            let second = try await platform.registrations(of: "d2")
             XCTAssertEqual(second.map(\.token), [SampleTokens.apns])
         }
     }
 
     func testTokensArePerTenant() async throws {
-        try await PlatformProbe.run { probe in
-            let reply = try await probe.platform.send(
+        try await TestPlatform.run { platform in
+            let reply = try await platform.send(
                 .post, Self.path("d1", tenant: "/t/ci-1"), json: ["token": SampleTokens.apns, "platform": "ios"]
             )
             XCTAssertEqual(reply.status, .ok, reply.text)
-            let inTenant = try await probe.registrations(of: "d1", tenant: "ci-1")
+            let inTenant = try await platform.registrations(of: "d1", tenant: "ci-1")
             XCTAssertEqual(inTenant.count, 1)
-            let inDefault = try await probe.registrations(of: "d1")
+            let inDefault = try await platform.registrations(of: "d1")
             XCTAssertEqual(inDefault, [])
         }
     }
 
     func testResetRemovesTheTenantsTokens() async throws {
-        try await PlatformProbe.run { probe in
+        try await TestPlatform.run { platform in
             for tenant in ["", "/t/ci-1"] {
-                let reply = try await probe.platform.send(.post, Self.path("d1", tenant: tenant), json: ["token": SampleTokens.apns, "platform": "ios"])
+                let reply = try await platform.send(.post, Self.path("d1", tenant: tenant), json: ["token": SampleTokens.apns, "platform": "ios"])
                 XCTAssertEqual(reply.status, .ok, reply.text)
             }
-            let reset = try await probe.platform.send(.post, "/t/ci-1/_mock/reset")
+            let reset = try await platform.send(.post, "/t/ci-1/_mock/reset")
             XCTAssertEqual(reset.status, .ok, reset.text)
-            let afterReset = try await probe.registrations(of: "d1", tenant: "ci-1")
+            let afterReset = try await platform.registrations(of: "d1", tenant: "ci-1")
             XCTAssertEqual(afterReset, [])
-            let untouched = try await probe.registrations(of: "d1")
+            let untouched = try await platform.registrations(of: "d1")
             XCTAssertEqual(untouched.count, 1)
         }
     }
@@ -118,7 +118,7 @@ final class DeviceTokenTests: XCTestCase {
 
     /// Every refused body: DRF field error, nothing stored.
     func testFieldErrors() async throws {
-        try await PlatformProbe.run { probe in
+        try await TestPlatform.run { platform in
             let apnsError: [String: Any] = ["token": ["Enter a valid APNs token."]]
             let fcmError: [String: Any] = ["token": ["Enter a valid FCM token."]]
             let bundleError: [String: Any] = ["bundle_id": ["Enter a valid bundle id."]]
@@ -157,10 +157,10 @@ final class DeviceTokenTests: XCTestCase {
                 (["token": SampleTokens.apns, "platform": "ios", "bundle_id": 7], ["bundle_id": ["Not a valid string."]]),
             ]
             for (body, expected) in cases {
-                let reply = try await probe.platform.send(.post, Self.path("d1"), json: body)
+                let reply = try await platform.send(.post, Self.path("d1"), json: body)
                 reply.assertDRF(.badRequest, expected)
             }
-            let stored = try await probe.registrations(of: "d1")
+            let stored = try await platform.registrations(of: "d1")
             XCTAssertEqual(stored, [], "no refused body is stored")
         }
     }
@@ -194,23 +194,23 @@ final class DeviceTokenTests: XCTestCase {
     }
 
     func testDriverIDLimits() async throws {
-        try await PlatformProbe.run { probe in
+        try await TestPlatform.run { platform in
             let body: [String: Any] = ["token": SampleTokens.apns, "platform": "ios"]
             let longest = String(repeating: "d", count: 256)
-            let ok = try await probe.platform.send(.post, Self.path(longest), json: body)
+            let ok = try await platform.send(.post, Self.path(longest), json: body)
             XCTAssertEqual(ok.status, .ok, ok.text)
 
-            let tooLong = try await probe.platform.send(.post, Self.path(longest + "d"), json: body)
+            let tooLong = try await platform.send(.post, Self.path(longest + "d"), json: body)
             tooLong.assertDRF(.badRequest, ["driver_id": ["Ensure this field has no more than 256 characters."]])
 
-            let slash = try await probe.platform.send(.post, Self.path("a%2Fb"), json: body)
+            let slash = try await platform.send(.post, Self.path("a%2Fb"), json: body)
             XCTAssertEqual(slash.status, .badRequest, slash.text)
             XCTAssertNotNil(try slash.json()["driver_id"], slash.text)
 
             // Percent-encoded ids are decoded: `user%40example.com` is `user@example.com`.
-            let email = try await probe.platform.send(.post, Self.path("user%40example.com"), json: body)
+            let email = try await platform.send(.post, Self.path("user%40example.com"), json: body)
             XCTAssertEqual(email.status, .ok, email.text)
-            let stored = try await probe.registrations(of: "user@example.com")
+            let stored = try await platform.registrations(of: "user@example.com")
             XCTAssertEqual(stored.count, 1)
         }
     }

@@ -44,8 +44,8 @@ final class InsurerTests: XCTestCase {
         }
         try Data(#"{"insurers": ["Zeta", "Other", "Alpha"]}"#.utf8).write(to: folder.appendingPathComponent("insurers.json"))
         let fixtures = try Fixtures.load(from: folder)
-        try await PlatformProbe.run(fixtures: fixtures) { probe in
-            let reply = try await probe.platform.send(.get, "/publisher/v1/insurers")
+        try await TestPlatform.run(fixtures: fixtures) { platform in
+            let reply = try await platform.send(.get, "/publisher/v1/insurers")
             XCTAssertEqual(reply.status, .ok, reply.text)
             reply.assertJSON(["insurers": ["Zeta", "Alpha", "Other"]])
         }

@@ -46,9 +46,8 @@ final class TenantRuntimeTests: XCTestCase {
     /// A subscriber sees every event once, in sequence order, including those of several timers
     /// fired by one clock advance.
     func testSubscriberReceivesEveryEventOnceInSequenceOrder() async throws {
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
-            let stream = try probe.tenants.tenant(.default).events.subscribe()
+        try await TestPlatform.run { platform in
+            let stream = try platform.tenants.tenant(.default).events.subscribe()
             let received = Task {
                 var events: [PlatformEvent] = []
                 for await event in stream { events.append(event) }
@@ -69,7 +68,7 @@ final class TenantRuntimeTests: XCTestCase {
             let fired = listed.dropFirst(before)
             XCTAssertGreaterThanOrEqual(Set(fired.compactMap { $0["driver_id"] as? String }).count, 3, "one advance fired every driver's timer")
 
-            try probe.tenants.reset(.default) // ends the old tenant's subscriptions
+            try platform.tenants.reset(.default) // ends the old tenant's subscriptions
             let events = await received.value
             XCTAssertEqual(events.map(\.sequence), Array(1...UInt64(listed.count)))
             XCTAssertEqual(events.map(\.id), listed.compactMap { $0["id"] as? String })
@@ -88,15 +87,14 @@ final class TenantRuntimeTests: XCTestCase {
         ]
         let snapshot = SnapshotBox()
         let original = ReplyBox()
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
+        try await TestPlatform.run { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": Self.start])
             try await Self.qualify("d1", platform)
             try await platform.createDriver("d2", state: "IL", zipcode: nil)
             let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook", "enabled": false])
             XCTAssertEqual(endpoint.status, .created, endpoint.text)
             try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 2 * 86_400])
-            let taken = try await probe.tenants.tenant(.default).snapshot()
+            let taken = try await platform.tenants.tenant(.default).snapshot()
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let coded = try JSONDecoder().decode(TenantSnapshot.self, from: encoder.encode(taken))
@@ -105,11 +103,11 @@ final class TenantRuntimeTests: XCTestCase {
             for path in paths { await original.add(try await platform.iql(.get, path)) }
         }
         let taken = try await XCTUnwrapAsync(await snapshot.value)
-        try await PlatformProbe.run { probe in
-            try probe.tenants.reset(.default, restoring: taken)
+        try await TestPlatform.run { platform in
+            try platform.tenants.reset(.default, restoring: taken)
             let expected = await original.replies
             for (path, reply) in zip(paths, expected) {
-                let restored = try await probe.platform.iql(.get, path)
+                let restored = try await platform.iql(.get, path)
                 XCTAssertEqual(restored.status, reply.status, path)
                 XCTAssertEqual(restored.text, reply.text, path)
             }

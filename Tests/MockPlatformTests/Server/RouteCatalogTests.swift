@@ -57,8 +57,8 @@ final class RouteCatalogTests: XCTestCase {
     /// may match the same path: at each position two literals differ, or a literal does not fit
     /// the other's parameter.
     func testNoTwoServedTemplatesMatchOnePath() async throws {
-        try await PlatformProbe.run { probe in
-            let templates = probe.routes.templates
+        try await TestPlatform.run { platform in
+            let templates = platform.routes.templates
             for (i, a) in templates.enumerated() {
                 for b in templates[(i + 1)...] where a.parsed.count == b.parsed.count {
                     let apart = zip(a.parsed, b.parsed).contains { x, y in

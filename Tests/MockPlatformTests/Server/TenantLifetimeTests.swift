@@ -13,12 +13,11 @@ final class TenantLifetimeTests: XCTestCase {
     func testDeletingATenantFreesItsSlotAndStopsItsTimers() async throws {
         var options = ServerOptions()
         options.maxTenants = 2
-        try await PlatformProbe.run(options: options) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(options: options) { platform in
             try await platform.createDriver("d1", tenantPrefix: "/t/ci-1")
             let full = try await platform.send(.get, "/t/ci-2/_mock/clock")
             full.assertProblem(.tooManyRequests, "tenant limit reached")
-            let old = try XCTUnwrap(probe.tenants.existing(try XCTUnwrap(TenantName("ci-1"))))
+            let old = try XCTUnwrap(platform.tenants.existing(try XCTUnwrap(TenantName("ci-1"))))
             try await platform.send(.post, "/t/ci-1/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook"])
             try await platform.send(.post, "/t/ci-1/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1"])
             let retrying = try await WebhookReceiver.eventually { !old.runtime.scheduler.pending.isEmpty }
@@ -60,8 +59,7 @@ final class TenantLifetimeTests: XCTestCase {
     func testTheAdminTokenGuardsDeletion() async throws {
         var options = ServerOptions()
         options.adminToken = "secret"
-        try await PlatformProbe.run(options: options) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(options: options) { platform in
             try await platform.send(.get, "/t/ci-1/iql/v1/locations", headers: [.authorization: "APIKEY \(TestPlatform.apiKey)"])
             let refused = try await platform.send(.delete, "/_mock/tenants/ci-1")
             XCTAssertEqual(refused.status, .unauthorized, refused.text)
@@ -72,18 +70,17 @@ final class TenantLifetimeTests: XCTestCase {
 
     func testIdleTenantsExpireButDefaultAndBusyOnesStay() async throws {
         let wall = ManualWallClock(Date(timeIntervalSince1970: 1_750_000_000))
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
             try await platform.send(.get, "/t/idle/_mock/clock")
             try await platform.send(.get, "/t/busy/_mock/clock")
             wall.advance(by: 50)
             try await platform.send(.get, "/t/busy/_mock/clock")
             wall.advance(by: 50)
-            XCTAssertEqual(probe.tenants.expireIdle(after: .seconds(60)), [TenantName("idle")].compactMap { $0 })
+            XCTAssertEqual(platform.tenants.expireIdle(after: .seconds(60)), [TenantName("idle")].compactMap { $0 })
             let names = try await Self.names(platform)
             XCTAssertEqual(names, ["default", "busy"])
             wall.advance(by: 61)
-            probe.tenants.expireIdle(after: .seconds(60))
+            platform.tenants.expireIdle(after: .seconds(60))
             let later = try await Self.names(platform)
             XCTAssertEqual(later, ["default"], "default is never dropped")
         }

@@ -3,11 +3,13 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import MockPlatform
+@testable import MockPlatform
 import NIOCore
 import XCTest
 
-/// One in-process server per test: a fresh set of tenants behind the real front door.
+/// One in-process server per test: a fresh set of tenants behind the real front door (the
+/// application `serve` runs, metered), with its tenant registry, responder and routes at hand
+/// for looking at what no endpoint exposes. `TestTenant` is the same tenants without a server.
 struct TestPlatform {
     /// A response as a test sees it.
     struct Reply {
@@ -29,25 +31,33 @@ struct TestPlatform {
 
     static let apiKey = "mock-api-key"
 
-    /// Runs `test` against a new in-process server started with `options`; its log shows
-    /// warnings and worse (not a line per request).
+    let client: any TestClientProtocol
+    /// The server's tenants, for seeding or reading state the API does not expose.
+    let tenants: TenantRegistry
+    let responder: PlatformResponder
+    let routes: RouteCatalog
+    /// Which module owns which path.
+    var modules: ModuleDirectory { responder.modules }
+
+    /// Runs `test` against a new in-process server whose tenants start from `fixtures`, started
+    /// with `options`; its log shows warnings and worse (not a line per request).
     static func run(
-        options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void
+        fixtures: Fixtures = TestFixtures.shared,
+        options: ServerOptions = ServerOptions(),
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        _ test: @escaping @Sendable (TestPlatform) async throws -> Void
     ) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let app = try MockPlatformServer.makeApplication(
-            options: options,
-            fixtures: TestFixtures.shared,
-            specs: try SpecCatalog.bundled(),
-            logger: logger
+        let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
+        let (responder, routes) = try MockPlatformServer.makeResponder(
+            options: options, fixtures: fixtures, specs: try SpecCatalog.bundled(), publicURL: publicURL, wallClock: wallClock
         )
+        let app = MockPlatformServer.makeApplication(responder: responder, options: options, publicURL: publicURL, logger: logger)
         try await app.test(.router) { client in
-            try await test(TestPlatform(client: client))
+            try await test(TestPlatform(client: client, tenants: responder.tenants, responder: responder, routes: routes))
         }
     }
-
-    let client: any TestClientProtocol
 
     /// Sends a request; `json` is serialised as the body with `Content-Type: application/json`.
     @discardableResult
@@ -83,5 +93,11 @@ struct TestPlatform {
         if let zipcode { body["zipcode"] = zipcode }
         let reply = try await iql(.put, "\(tenantPrefix)/iql/v1/driver/\(id)/info", json: body)
         XCTAssertEqual(reply.status, .ok, reply.text)
+    }
+
+    /// The device tokens a tenant holds for a driver.
+    func registrations(of driverID: String, tenant: String = "default") async throws -> [DeviceRegistration] {
+        let name = try XCTUnwrap(tenant == "default" ? TenantName.default : TenantName(tenant))
+        return try await tenants.tenant(name).devices.registrations(of: driverID)
     }
 }

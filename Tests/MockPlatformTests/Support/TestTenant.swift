@@ -1,18 +1,24 @@
 import Foundation
 @testable import MockPlatform
 
-/// A tenant built from the test fixtures with every module's store, outside any server, for
-/// tests of one store.
+/// Tenants built from the test fixtures with every module's store, outside any server, for
+/// tests of one store or of the runtime (`TestPlatform` is the same behind the front door).
 enum TestTenant {
+    /// The default tenant of a fresh registry.
     static func fresh() throws -> Tenant {
-        let registry = try TenantRegistry(fixtures: TestFixtures.shared, modules: MockPlatformServer.modules(
+        try registry().tenant(.default)
+    }
+
+    /// A registry of the bundled modules and then `extra`.
+    static func registry(adding extra: [any PlatformModule] = []) throws -> TenantRegistry {
+        let bundled = MockPlatformServer.modules(
             fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
             webhooks: WebhookTransport(), adminToken: nil,
             passIssuer: PassIssuer(
                 identity: try SigningIdentity.development(in: URL(fileURLWithPath: ".mock-platform/wallet"), now: Date()),
                 publicURL: PublicBaseURL("http://x")
             )
-        ))
-        return try registry.tenant(.default)
+        )
+        return try TenantRegistry(fixtures: TestFixtures.shared, modules: bundled + extra)
     }
 }

@@ -9,11 +9,11 @@ import XCTest
 final class TenantQuotaTests: XCTestCase {
     /// A server whose tenants hold at most `limits`.
     private static func run(
-        _ limits: [TenantQuotas.Collection: Int], _ test: @escaping @Sendable (PlatformProbe) async throws -> Void
+        _ limits: [TenantQuotas.Collection: Int], _ test: @escaping @Sendable (TestPlatform) async throws -> Void
     ) async throws {
         var options = ServerOptions()
         for (collection, limit) in limits { options.quotas[collection] = limit }
-        try await PlatformProbe.run(options: options, test)
+        try await TestPlatform.run(options: options, test)
     }
 
     private static func assertProblem(_ reply: TestPlatform.Reply, _ collection: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -21,8 +21,7 @@ final class TenantQuotaTests: XCTestCase {
     }
 
     func testClientUUIDsACampaignIsSentTo() async throws {
-        try await Self.run([.clients: 2]) { probe in
-            let platform = probe.platform
+        try await Self.run([.clients: 2]) { platform in
             let id = try await CampaignAuthoringTests.createID(platform, kind: "simple_push")
             let two = try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["client_uuids": ["c1", "c2", "c1"]])
             XCTAssertEqual(two.status, .accepted, "two distinct clients: \(two.text)")
@@ -43,8 +42,7 @@ final class TenantQuotaTests: XCTestCase {
     }
 
     func testDriversAndTripsPerDriver() async throws {
-        try await Self.run([.drivers: 2, .trips: 3]) { probe in
-            let platform = probe.platform
+        try await Self.run([.drivers: 2, .trips: 3]) { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": TestPlatform.tripNow])
             try await platform.createDriver("d1")
             try await platform.createDriver("d2")
@@ -73,8 +71,7 @@ final class TenantQuotaTests: XCTestCase {
     }
 
     func testDeviceTokens() async throws {
-        try await Self.run([.deviceTokens: 2]) { probe in
-            let platform = probe.platform
+        try await Self.run([.deviceTokens: 2]) { platform in
             func register(_ token: String, _ kind: String) async throws -> TestPlatform.Reply {
                 try await platform.send(.post, "/publisher/v1/drivers/d1/device_token", json: ["token": token, "platform": kind])
             }
@@ -85,7 +82,7 @@ final class TenantQuotaTests: XCTestCase {
             XCTAssertEqual(again.status, .ok, "re-registering a known token adds nothing: \(again.text)")
             let third = try await register(SampleTokens.apns2, "ios")
             third.assertDRF(.tooManyRequests, ["detail": "tenant quota exceeded: device_tokens"])
-            let stored = try await probe.registrations(of: "d1")
+            let stored = try await platform.registrations(of: "d1")
             XCTAssertEqual(stored.map(\.token), [SampleTokens.apns, SampleTokens.fcm])
             let counted = try await LimitMetrics.rejections("quota_device_tokens", platform)
             XCTAssertEqual(counted, 1)
@@ -93,8 +90,7 @@ final class TenantQuotaTests: XCTestCase {
     }
 
     func testFaultRulesAndWebhookEndpoints() async throws {
-        try await Self.run([.faults: 2, .endpoints: 1]) { probe in
-            let platform = probe.platform
+        try await Self.run([.faults: 2, .endpoints: 1]) { platform in
             for _ in 0..<2 {
                 let created = try await platform.send(.post, "/_mock/faults", json: ["status": 503])
                 XCTAssertEqual(created.status, .created, created.text)
@@ -120,8 +116,7 @@ final class TenantQuotaTests: XCTestCase {
 
     func testIQLAndPushCampaigns() async throws {
         let fixtureCampaigns = TestFixtures.shared.campaigns.count
-        try await Self.run([.campaigns: fixtureCampaigns + 1]) { probe in
-            let platform = probe.platform
+        try await Self.run([.campaigns: fixtureCampaigns + 1]) { platform in
             func campaign(_ id: String) throws -> [String: Any] {
                 var object = try XCTUnwrap(
                     JSONSerialization.jsonObject(with: JSONEncoder().encode(TestFixtures.shared.campaigns[0])) as? [String: Any]
@@ -150,9 +145,8 @@ final class TenantQuotaTests: XCTestCase {
     }
 
     func testWalletRegistrations() async throws {
-        try await Self.run([.registrations: 1]) { probe in
-            let platform = probe.platform
-            let auth: HTTPFields = [.authorization: "ApplePass \(try await PassWebServiceTests.token(probe))"]
+        try await Self.run([.registrations: 1]) { platform in
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await PassWebServiceTests.token(platform))"]
             let body = ["pushToken": PassWebServiceTests.pushToken]
             let first = try await platform.send(.post, PassWebServiceTests.registration("device-1"), json: body, headers: auth)
             XCTAssertEqual(first.status, .created, first.text)
@@ -185,8 +179,7 @@ final class TenantQuotaTests: XCTestCase {
     /// Past `--max-tenants`, a new tenant is refused in each API's own error shape; health needs
     /// no tenant, and existing tenants still answer.
     func testTenantsBeyondTheLimitAreRefusedInEachAPIsShape() async throws {
-        try await PlatformProbe.run(options: ServerOptions(maxTenants: 2)) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(options: ServerOptions(maxTenants: 2)) { platform in
             let first = try await platform.send(.get, "/t/a/_mock/clock")
             XCTAssertEqual(first.status, .ok)
             try await platform.send(.get, "/t/b/_mock/clock").assertProblem(.tooManyRequests, "tenant limit reached")
@@ -204,8 +197,7 @@ extension TenantQuotaTests {
     /// the quota is refused and the tenant keeps its state.
     func testMembersOfAnImportedState() async throws {
         let fixtureMembers = TestFixtures.shared.members.count
-        try await Self.run([.members: fixtureMembers - 1]) { probe in
-            let platform = probe.platform
+        try await Self.run([.members: fixtureMembers - 1]) { platform in
             try await platform.createDriver("kept")
             let document = try await platform.send(.get, "/_mock/state").json()
             let refused = try await platform.send(.put, "/_mock/state", json: document)
@@ -215,9 +207,9 @@ extension TenantQuotaTests {
             let counted = try await LimitMetrics.rejections("quota_members", platform)
             XCTAssertEqual(counted, 1)
         }
-        try await Self.run([.members: fixtureMembers]) { probe in
-            let document = try await probe.platform.send(.get, "/_mock/state").json()
-            let imported = try await probe.platform.send(.put, "/_mock/state", json: document)
+        try await Self.run([.members: fixtureMembers]) { platform in
+            let document = try await platform.send(.get, "/_mock/state").json()
+            let imported = try await platform.send(.put, "/_mock/state", json: document)
             XCTAssertEqual(imported.status, .ok, "exactly the quota passes: \(imported.text)")
         }
     }

@@ -12,8 +12,8 @@ final class PassWebServiceTests: XCTestCase {
     static let pushToken = String(repeating: "ab", count: 32)
 
     /// The gold member's pass authentication token, read from the tenant's store.
-    static func token(_ probe: PlatformProbe) async throws -> String {
-        let (pass, _) = try await probe.tenants.tenant(.default).loyalty.pass(ofMember: "member-gold")
+    static func token(_ platform: TestPlatform) async throws -> String {
+        let (pass, _) = try await platform.tenants.tenant(.default).loyalty.pass(ofMember: "member-gold")
         return pass.authenticationToken
     }
 
@@ -22,9 +22,8 @@ final class PassWebServiceTests: XCTestCase {
     }
 
     func testTheWebServiceWalk() async throws {
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
-            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(probe))"]
+        try await TestPlatform.run { platform in
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(platform))"]
             let body = ["pushToken": Self.pushToken]
             let first = try await platform.send(.post, Self.registration("device-1"), json: body, headers: auth)
             XCTAssertEqual(first.status, .created)
@@ -68,15 +67,14 @@ final class PassWebServiceTests: XCTestCase {
 
             let logged = try await platform.send(.post, "/wallet/v1/log", json: ["logs": ["Web service error for pass.com.example.mock.loyalty"]])
             XCTAssertEqual(logged.status, .ok)
-            let logs = try await probe.tenants.tenant(.default).loyalty.logs
+            let logs = try await platform.tenants.tenant(.default).loyalty.logs
             XCTAssertEqual(logs.map(\.message), ["Web service error for pass.com.example.mock.loyalty"])
         }
     }
 
     func testLatestPassAnswers200ThenNotModifiedAndMovesOnAChange() async throws {
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
-            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(probe))"]
+        try await TestPlatform.run { platform in
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(platform))"]
             let path = "/wallet/v1/passes/\(Self.passType)/\(Self.serial)"
             let first = try await platform.send(.get, path, headers: auth)
             XCTAssertEqual(first.status, .ok)

@@ -79,8 +79,7 @@ final class WebhookDeliveryTests: XCTestCase {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
         receiver.script([.status(500), .slow(.seconds(1))])
-        try await PlatformProbe.run(fixtures: Self.fixtures(.fast, timeoutMilliseconds: 300)) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(fixtures: Self.fixtures(.fast, timeoutMilliseconds: 300)) { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
             _ = try await Self.endpoint(platform, port: port, body: ["secret": Self.secret])
             let fired = try await Self.trigger(platform)
@@ -166,7 +165,7 @@ final class WebhookDeliveryTests: XCTestCase {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
         await receiver.stop()
-        try await TestPlatform.run(fixtures: Self.fixtures(.custom([0]))) { platform, _ in
+        try await TestPlatform.run(fixtures: Self.fixtures(.custom([0]))) { platform in
             _ = try await Self.endpoint(platform, port: port)
             let fired = try await Self.trigger(platform)
             let id = try XCTUnwrap(fired["event_id"] as? String)
@@ -188,7 +187,7 @@ final class WebhookDeliveryTests: XCTestCase {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
         receiver.script([.status(503, retryAfter: "120")])
-        try await TestPlatform.run(fixtures: Self.fixtures(.fast)) { platform, _ in
+        try await TestPlatform.run(fixtures: Self.fixtures(.fast)) { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
             _ = try await Self.endpoint(platform, port: port)
             let fired = try await Self.trigger(platform)
@@ -238,7 +237,7 @@ final class WebhookDeliveryTests: XCTestCase {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
         receiver.script([.status(500), .status(500), .status(500)])
-        try await TestPlatform.run(fixtures: Self.fixtures(.custom([0]))) { platform, _ in
+        try await TestPlatform.run(fixtures: Self.fixtures(.custom([0]))) { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
             _ = try await Self.endpoint(platform, port: port)
             var ids: [String] = []
@@ -329,8 +328,7 @@ final class WebhookDeliveryTests: XCTestCase {
     func testEndpointRulesNameTheBadField() async throws {
         var options = ServerOptions()
         options.webhookAllowlist = try WebhookAllowlist(parsing: "127.0.0.0/8, hooks.example.com")
-        try await PlatformProbe.run(options: options) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(options: options) { platform in
             let cases: [([String: Any], String)] = [
                 ([:], "url is required"),
                 (["url": "ftp://x/hook"], "url must be an absolute http or https URL"),
@@ -388,7 +386,7 @@ final class WebhookFixtureTests: XCTestCase {
     func testFixtureEndpointsAreEveryTenantsAndComeBackOnReset() async throws {
         var fixtures = TestFixtures.shared
         fixtures.webhookEndpoints = [WebhookEndpointSeed(url: "http://127.0.0.1:9/fixture", events: [.qualification])]
-        try await TestPlatform.run(fixtures: fixtures) { platform, _ in
+        try await TestPlatform.run(fixtures: fixtures) { platform in
             for prefix in ["", "/t/ci-2"] {
                 let endpoints = try await platform.send(.get, "\(prefix)/_mock/webhooks/endpoints").json()["endpoints"] as? [[String: Any]]
                 XCTAssertEqual(endpoints?.map { $0["url"] as? String }, ["http://127.0.0.1:9/fixture"], prefix)

@@ -9,8 +9,7 @@ final class WebhookFairnessTests: XCTestCase {
         let hanging = try await SilentTCPServer()
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
+        try await TestPlatform.run { platform in
             let config = try await platform.send(.patch, "/t/tenant-a/_mock/config", json: ["webhook_timeout_ms": 60_000])
             XCTAssertEqual(config.status, .ok, config.text)
             for _ in 0..<17 {

@@ -9,9 +9,8 @@ final class WebhookMessageLogBoundTests: XCTestCase {
     func testTheLogStaysAt10000EvenWhenEveryMessageWaitsForADisabledEndpoint() async throws {
         let receiver = WebhookReceiver()
         let port = try await receiver.start()
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
-            let webhooks = try probe.tenants.tenant(.default).webhooks
+        try await TestPlatform.run { platform in
+            let webhooks = try platform.tenants.tenant(.default).webhooks
             let url = "http://127.0.0.1:\(port)/hook"
             let first = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": url]).json()
             let firstID = try XCTUnwrap(first["id"] as? String)
@@ -64,8 +63,7 @@ extension WebhookMessageLogBoundTests {
     /// Rotating a secret again and again under a frozen clock keeps 8 retired secrets, not
     /// every one: the endpoint and its signature header stay bounded.
     func testRotationsKeepTheNewestEightRetiredSecrets() async throws {
-        try await PlatformProbe.run { probe in
-            let platform = probe.platform
+        try await TestPlatform.run { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": "2026-01-01T12:00:00Z"])
             let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook"]).json()
             let id = try XCTUnwrap(endpoint["id"] as? String)
@@ -74,7 +72,7 @@ extension WebhookMessageLogBoundTests {
                 let rotated = try await platform.send(.post, "/_mock/webhooks/endpoints/\(id)/rotate-secret").json()
                 secrets.append(try XCTUnwrap(rotated["secret"] as? String))
             }
-            let stored = try await probe.tenants.tenant(.default).webhooks.endpoint(id)
+            let stored = try await platform.tenants.tenant(.default).webhooks.endpoint(id)
             XCTAssertEqual(stored.retiredSecrets.map(\.secret.description), Array(secrets.dropLast().suffix(8)))
             XCTAssertEqual(stored.signingSecrets(at: Date(timeIntervalSince1970: 1_767_268_800)).count, 9)
         }

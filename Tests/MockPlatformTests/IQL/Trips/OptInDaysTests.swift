@@ -9,7 +9,8 @@ final class OptInDaysTests: XCTestCase {
     }
 
     func testOptInMovesBackByDays() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let reply = try await Self.send(platform, ["days": 7])
             XCTAssertEqual(reply.status, .ok, reply.text)

@@ -17,7 +17,8 @@ final class SdkHealthTests: XCTestCase {
     private static func healthy(_ change: [String: Any]) -> [String: Any] { healthy.merging(change) { $1 } }
 
     func testHealthyPacketIsStoredAsAHeartbeat() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let reply = try await Self.send(platform, Self.healthy)
             XCTAssertEqual(reply.status, .ok, reply.text)
@@ -58,7 +59,8 @@ final class SdkHealthTests: XCTestCase {
     }
 
     func testEnumsInAnyCaseAndTheAlwaysAllowAlias() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             for location in ["Always Allow", "always allow", "ALWAYS", "Always"] {
                 let reply = try await Self.send(platform, Self.healthy(["location_permission": location, "activity_permission": "GRANTED"]))
@@ -73,7 +75,8 @@ final class SdkHealthTests: XCTestCase {
     }
 
     func testPlatformDefaultsToTheLastKnownOne() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             for (given, expected) in [(nil, "android"), ("ios", "ios"), (nil, "ios"), ("android", "android"), (nil, "android")] {
                 var body = Self.healthy
@@ -88,7 +91,8 @@ final class SdkHealthTests: XCTestCase {
     }
 
     func testTimestampWithinTheLast24Hours() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let day: Int64 = 86_400_000
             for outside in [Self.nowMilliseconds - day - 1, Self.nowMilliseconds + 1, 0, -9_000_000_000_000_000_000, Int64.max] {
@@ -147,8 +151,7 @@ final class SdkHealthTests: XCTestCase {
     /// engine run was due.
     func testRefusedRequestEmitsNoEvents() async throws {
         let wall = ManualWallClock(Date(timeIntervalSince1970: 1_717_416_000)) // 2024-06-03T12:00:00Z
-        try await PlatformProbe.run(wallClock: wall.reader) { probe in
-            let platform = probe.platform
+        try await TestPlatform.run(wallClock: wall.reader) { platform in
             let packet = try await Self.send(platform, Self.healthy)
             XCTAssertEqual(packet.status, .ok, packet.text)
             wall.advance(by: 25 * 3600) // a heartbeat gap is now due, but nothing has looked yet

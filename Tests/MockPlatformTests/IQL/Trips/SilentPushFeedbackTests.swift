@@ -13,7 +13,8 @@ final class SilentPushFeedbackTests: XCTestCase {
     }
 
     func testFeedbackIsStoredAndA410PausesSilentPushUntilAHeartbeat() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             try await platform.createDriver("d1")
             let reply = try await platform.iql(.post, Self.path, json: Self.report(410))
@@ -80,7 +81,8 @@ final class SilentPushFeedbackTests: XCTestCase {
     }
 
     func testRefusedFeedbackStoresNothing() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             try await platform.createDriver("d1")
             assertIQLError(

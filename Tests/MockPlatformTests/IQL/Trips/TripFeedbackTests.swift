@@ -18,7 +18,8 @@ final class TripFeedbackTests: XCTestCase {
     }
 
     func testFeedbackInvalidatesTheTripAndItStopsCounting() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             try await platform.createDriver("d1", state: "NY", zipcode: "10118")
             let ids = try await platform.addTrips("d1", ["date": "2024-06-08", "count": 3, "distance_miles_each": 2])
@@ -59,7 +60,8 @@ final class TripFeedbackTests: XCTestCase {
     }
 
     func testDuplicateFeedbackKeepsTheFirstTimestamp() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let ids = try await platform.addTrips("d1", ["date": "2024-06-08", "count": 1, "distance_miles_each": 2])
             try await Self.accept(platform, trip: ids[0])
@@ -114,7 +116,8 @@ final class TripFeedbackTests: XCTestCase {
     }
 
     func testSevenDayWindowByTheTenantClock() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let trip: (String) -> [String: Any] = { start in
                 ["trips": [["distance_miles": 1, "duration_minutes": 5, "start_time": start]]]
@@ -154,7 +157,8 @@ final class TripFeedbackTests: XCTestCase {
     }
 
     func testADriverWhoHeldAnOfferStaysQualified() async throws {
-        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform, registry in
+        try await TestPlatform.run(fixtures: TestFixtures.shared) { platform in
+            let registry = platform.tenants
             try await platform.freezeClock(at: TestPlatform.tripNow)
             let ids = try await platform.addTrips("d1", ["date": "2024-06-09", "count": 1, "distance_miles_each": 3])
             let stored = try await registry.storedDriver("d1")

@@ -1,45 +1,6 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
-import Logging
-@testable import MockPlatform
+import HTTPTypes
 import XCTest
-
-/// An in-process server built like `TestPlatform`'s, that also hands the test its tenant
-/// registry (to look at state no endpoint exposes, such as device tokens) and its route catalog.
-struct PlatformProbe {
-    let platform: TestPlatform
-    let tenants: TenantRegistry
-    let routes: RouteCatalog
-    /// Which module owns which path.
-    var modules: ModuleDirectory { responder.modules }
-    let responder: PlatformResponder
-
-    static func run(
-        fixtures: Fixtures = TestFixtures.shared,
-        options: ServerOptions = ServerOptions(),
-        wallClock: @escaping @Sendable () -> Date = { Date() },
-        _ test: @escaping @Sendable (PlatformProbe) async throws -> Void
-    ) async throws {
-        let (responder, routes) = try MockPlatformServer.makeResponder(
-            options: options,
-            fixtures: fixtures,
-            specs: try SpecCatalog.bundled(),
-            wallClock: wallClock
-        )
-        let tenants = responder.tenants
-        let app = Application(responder: responder, logger: Logger(label: "test"))
-        try await app.test(.router) { client in
-            try await test(PlatformProbe(platform: TestPlatform(client: client), tenants: tenants, routes: routes, responder: responder))
-        }
-    }
-
-    /// The device tokens a tenant holds for a driver.
-    func registrations(of driverID: String, tenant: String = "default") async throws -> [DeviceRegistration] {
-        let name = try XCTUnwrap(tenant == "default" ? TenantName.default : TenantName(tenant))
-        return try await tenants.tenant(name).devices.registrations(of: driverID)
-    }
-}
 
 extension TestPlatform.Reply {
     /// The body as any JSON value (object, array, fragment).
