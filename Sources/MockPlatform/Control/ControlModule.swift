@@ -1,17 +1,14 @@
 import ControlAPI
 import OpenAPIRuntime
 
-/// The `/_mock` control API (`openapi/control.yaml`) as a module. Its store is the tenant's
-/// webhook endpoints and delivery log (`WebhookStore`); it also reads and drives the tenant's
-/// runtime and the other modules' stores.
+/// The `/_mock` control API (`openapi/control.yaml`) as a module, on the control plane
+/// (`ControlPlane`) like every `/_mock/` path. Its store is the tenant's webhook endpoints and
+/// delivery log (`WebhookStore`); it also reads and drives the tenant's runtime and the other
+/// modules' stores.
 struct ControlModule: PlatformModule {
     let specs: SpecCatalog
     /// Sends every tenant's webhook attempts.
     let webhooks: WebhookTransport
-    /// `--admin-token`, when set.
-    let adminToken: String?
-    /// The server's own origin, for refusing cross-origin writes.
-    let publicURL: PublicBaseURL
     /// The development signing chain's root (PEM); nil when real certificates sign passes.
     let walletRootPEM: String?
     /// The pass type id a real pass certificate fixes; nil while the development chain signs.
@@ -19,11 +16,7 @@ struct ControlModule: PlatformModule {
 
     var name: String { "control" }
     var pathPrefixes: [String] { ["/_mock/"] }
-    var isControlPlane: Bool { true }
     var errorShape: any ErrorShape { ProblemErrorShape() }
-    var requestGuard: (any RequestGuard)? {
-        ControlRequestGuard(origin: CrossOriginGuard(publicURL: publicURL), adminToken: adminToken.map { AdminTokenGuard(token: $0) })
-    }
     var rules: [String: OperationRule] {
         ControlHandlers.rules.merging(ControlHandlers.webhookRules(allowlist: webhooks.allowlist)) { first, _ in first }
     }

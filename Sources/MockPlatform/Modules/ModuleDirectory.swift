@@ -1,21 +1,26 @@
 /// The modules of a server, and which one owns a path.
 struct ModuleDirectory: Sendable {
-    let entries: [ModuleEntry]
-    /// (prefix, entry index), longest prefix first.
-    private let prefixes: [(String, Int)]
+    let modules: [any PlatformModule]
+    /// (prefix, entry), longest prefix first.
+    private let prefixes: [(String, ModuleEntry)]
 
-    init(_ modules: [any PlatformModule]) {
-        entries = modules.map(ModuleEntry.init)
-        prefixes = modules.enumerated()
-            .flatMap { index, module in module.pathPrefixes.map { ($0, index) } }
+    /// `controlPlane` checks and renders the paths of every prefix under `/_mock/`.
+    init(_ modules: [any PlatformModule], controlPlane: ControlPlane) {
+        self.modules = modules
+        prefixes = modules
+            .flatMap { module in
+                module.pathPrefixes.map { prefix in
+                    (prefix, ControlPlane.contains(prefix: prefix) ? ModuleEntry(module, in: controlPlane) : ModuleEntry(module))
+                }
+            }
             .sorted { $0.0.count > $1.0.count }
     }
 
     /// The module owning a tenant-relative path: the longest matching prefix (a prefix `/x/`
     /// also owns `/x` itself); nil when no module claims it (none claims `/`).
     func module(for path: String) -> ModuleEntry? {
-        for (prefix, index) in prefixes where path.hasPrefix(prefix) || (prefix.count > 1 && prefix.hasSuffix("/") && path == prefix.dropLast()) {
-            return entries[index]
+        for (prefix, entry) in prefixes where path.hasPrefix(prefix) || (prefix.count > 1 && prefix.hasSuffix("/") && path == prefix.dropLast()) {
+            return entry
         }
         return nil
     }

@@ -12,14 +12,13 @@ package protocol PlatformModule: Sendable {
     /// `/_mock/openapi/<name>.yaml`; its store's state is under this key in a snapshot.
     var name: String { get }
     /// Tenant-relative path prefixes it owns (`/publisher/`); the longest match wins, and `/`
-    /// claims every path no other module owns.
+    /// claims every path no other module owns. A prefix under `/_mock/` (`/_mock/parcels/`)
+    /// holds its control operations: those paths are the control plane's (`ControlPlane`: no
+    /// faults, no journal, problem+json errors, the control guard), whichever module answers.
     var pathPrefixes: [String] { get }
-    /// True for the server's own control plane (`/_mock`), which faults never reach and the
-    /// request journal does not record.
-    var isControlPlane: Bool { get }
-    /// How its errors look on the wire.
+    /// How its errors look on the wire (outside the control plane).
     var errorShape: any ErrorShape { get }
-    /// Checks made before routing (API keys), if any.
+    /// Checks made before routing (API keys), if any (outside the control plane).
     var requestGuard: (any RequestGuard)? { get }
     /// Contract rules run on the raw request before the generated decoder, by generated
     /// operation id (`Operations.<Name>.id`).
@@ -36,7 +35,6 @@ package protocol PlatformModule: Sendable {
 }
 
 extension PlatformModule {
-    package var isControlPlane: Bool { false }
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
     package var eventKinds: [EventKind] { [] }

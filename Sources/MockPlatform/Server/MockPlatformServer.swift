@@ -16,7 +16,7 @@ package enum MockPlatformServer {
 
     /// The modules this server answers, in the order their routes are registered.
     static func modules(
-        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport, adminToken: String?,
+        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport,
         passIssuer: PassIssuer
     ) -> [any PlatformModule] {
         [
@@ -26,7 +26,7 @@ package enum MockPlatformServer {
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             ControlModule(
-                specs: specs, webhooks: webhooks, adminToken: adminToken, publicURL: publicURL,
+                specs: specs, webhooks: webhooks,
                 walletRootPEM: passIssuer.identity.developmentRootPEM, fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]
@@ -86,13 +86,15 @@ package enum MockPlatformServer {
     /// request's head) before the server closes it.
     static let idleTimeout = TimeAmount.seconds(30)
 
-    /// The front-door responder and the routes it answers.
+    /// The front-door responder and the routes it answers: the bundled modules, then `extra`
+    /// (a module `specs` holds the document of; the tests plug one in this way).
     package static func makeResponder(
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,
         publicURL: PublicBaseURL? = nil,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        plugging extra: [any PlatformModule] = []
     ) throws -> (PlatformResponder, RouteCatalog) {
         let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
         let publicURL = publicURL ?? PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
@@ -110,9 +112,9 @@ package enum MockPlatformServer {
             fixtures.settings.walletPassTypeID = identity.passTypeIdentifier
         }
         let modules = modules(
-            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, adminToken: options.adminToken,
+            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
-        )
+        ) + extra
         try fixtures.check(KnownKinds(modules))
         let tenants = try TenantRegistry(
             fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
@@ -134,8 +136,11 @@ package enum MockPlatformServer {
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog
         }
+        let controlPlane = ControlPlane(requestGuard: ControlRequestGuard(
+            origin: CrossOriginGuard(publicURL: publicURL), adminToken: options.adminToken.map { AdminTokenGuard(token: $0) }
+        ))
         let responder = PlatformResponder(
-            routes: routes, tenants: tenants, modules: ModuleDirectory(modules), webhooks: webhooks
+            routes: routes, tenants: tenants, modules: ModuleDirectory(modules, controlPlane: controlPlane), webhooks: webhooks
         )
         return (responder, routes)
     }

@@ -40,7 +40,7 @@ package struct PlatformResponder: HTTPResponder {
         if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers[.accept]) {
             return Response(status: status, headers: headers)
         }
-        guard let name = target.tenant, let module = resolved.module, !module.module.isControlPlane else {
+        guard let name = target.tenant, let module = resolved.module, !module.isControlPlane else {
             return await answer(request, context: context, resolved: resolved, tenant: nil).response
         }
         let tenant = tenants.existing(name)

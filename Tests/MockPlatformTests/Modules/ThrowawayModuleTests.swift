@@ -1,37 +1,66 @@
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 import XCTest
 @testable import MockPlatform
 
-/// A platform module defined here, outside the server library, declares its own event kind and
-/// sets its own timer; the runtime, the webhooks and the state document take both in without
-/// naming it anywhere.
+/// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
+/// module defined here, outside the server library: it declares its own event and push kinds,
+/// sets its own timer and answers its own control operations under `/_mock/parcels/`. Nothing
+/// in the runtime, the control module or another platform names it.
 final class ThrowawayModuleTests: XCTestCase {
-    func testItsEventKindIsKnownSubscribedToAndDelivered() async throws {
-        let tenant = try TestTenant.registry(adding: [ParcelModule()]).tenant(.default)
-        XCTAssertEqual(tenant.runtime.kinds.eventKinds.last, .parcelDelivered)
-        XCTAssertEqual(tenant.runtime.kinds.pushKinds.last?.kind, .parcelNotice)
+    func testItsControlOperationsTimerEventAndPushWorkThroughTheServer() async throws {
+        try await Self.run { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2030-01-01T00:00:00Z"])
+            let endpoint = try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:1/hook", "enabled": false])
+            XCTAssertEqual((try endpoint.json()["events"] as? [String])?.last, "parcel_delivered", "subscribed by default")
 
-        let endpoint = try await tenant.webhooks.createEndpoint(url: "http://receiver.test/", events: nil, secret: nil, enabled: true)
-        XCTAssertTrue(endpoint.accepts(.parcelDelivered), "an endpoint subscribes to every declared kind by default")
+            let sent = try await platform.send(.post, "/_mock/parcels/p1")
+            XCTAssertEqual(sent.status, .accepted, sent.text)
+            try await platform.send(.get, "/_mock/parcels/p1").assertJSON(["parcel_id": "p1", "delivered": false])
+            let timers = try await platform.send(.get, "/_mock/timers").text
+            XCTAssertTrue(timers.contains("parcels:p1"), timers)
 
-        try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
-        try await tenant.store(ParcelStore.self).arm()
-        XCTAssertTrue(tenant.events.list(kind: .parcelDelivered).isEmpty, "the timer waits for the clock")
-        try tenant.clock.advance(by: ParcelStore.delay + 1)
-        let delivered = try await Self.eventually { tenant.events.list(kind: .parcelDelivered).first }
-        XCTAssertEqual(delivered.driverID, "driver-1")
-        await tenant.caughtUp()
-        let messages = try await tenant.webhooks.messages(event: .parcelDelivered)
-        XCTAssertEqual(messages.map(\.eventID), [delivered.id])
+            try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": ParcelStore.delay + 1])
+            try await platform.send(.get, "/_mock/parcels/p1").assertJSON(["parcel_id": "p1", "delivered": true])
+            let events = try await platform.send(.get, "/_mock/events?type=parcel_delivered").json()["events"] as? [[String: Any]]
+            XCTAssertEqual(events?.map { $0["driver_id"] as? String }, ["p1"])
+            let messages = try await platform.send(.get, "/_mock/webhooks/messages?event=parcel_delivered").json()["messages"] as? [Any]
+            XCTAssertEqual(messages?.count, 1)
+            let pushes = try await platform.send(.get, "/_mock/pushes?kind=parcel_notice").json()["pushes"] as? [[String: Any]]
+            XCTAssertEqual(pushes?.map { $0["device_token"] as? String }, ["parcel-device"])
+
+            let journal = try await platform.send(.get, "/_mock/requests").text
+            XCTAssertFalse(journal.contains("/_mock/parcels"), "a control operation is not journalled: \(journal)")
+            try await platform.send(.get, "/_mock/parcels").assertProblem(.notFound, "unknown control endpoint")
+            let served = try await platform.send(.get, "/_mock/openapi/parcels.yaml")
+            XCTAssertEqual(served.text, ParcelModule.document)
+        }
+    }
+
+    func testItsControlOperationsAreTheControlPlanes() async throws {
+        var options = ServerOptions()
+        options.adminToken = "s3cret"
+        try await Self.run(options: options) { platform in
+            try await platform.send(.get, "/_mock/parcels/p1")
+                .assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token>")
+            let allowed = try await platform.send(.get, "/_mock/parcels/p1", headers: [.authorization: "Bearer s3cret"])
+            XCTAssertEqual(allowed.status, .ok, allowed.text)
+            let fault = try await platform.send(
+                .post, "/_mock/faults", json: ["path": "/_mock/parcels/**", "status": 503], headers: [.authorization: "Bearer s3cret"]
+            )
+            XCTAssertEqual(fault.status, .created, fault.text)
+            let unfaulted = try await platform.send(.get, "/_mock/parcels/p1", headers: [.authorization: "Bearer s3cret"])
+            XCTAssertEqual(unfaulted.status, .ok, "faults never reach the control plane: \(unfaulted.text)")
+        }
     }
 
     func testAStateHoldingItsKindRestoresOnlyWhereTheModuleIsPlugged() async throws {
         let tenant = try TestTenant.registry(adding: [ParcelModule()]).tenant(.default)
         try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
-        try await tenant.store(ParcelStore.self).arm()
+        try await tenant.store(ParcelStore.self).send("p1")
         try tenant.clock.advance(by: ParcelStore.delay + 1)
-        _ = try await Self.eventually { tenant.events.list(kind: .parcelDelivered).first }
+        try await Self.eventually { !tenant.events.list(kind: .parcelDelivered).isEmpty }
         let snapshot = try await tenant.snapshot()
 
         XCTAssertNoThrow(try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot))
@@ -44,15 +73,17 @@ final class ThrowawayModuleTests: XCTestCase {
         }
     }
 
-    private static func eventually<Value>(_ read: () async throws -> Value?) async throws -> Value {
-        for _ in 0..<200 {
-            if let value = try await read() { return value }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TimedOut()
+    private static func run(options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void) async throws {
+        try await TestPlatform.run(options: options, plugging: [ParcelModule()], documents: ["parcels": ParcelModule.document], test)
     }
 
-    private struct TimedOut: Error {}
+    private static func eventually(_ condition: () async throws -> Bool) async throws {
+        for _ in 0..<200 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTFail("timed out")
+    }
 }
 
 extension EventKind {
@@ -63,11 +94,41 @@ extension PushKind {
     static let parcelNotice = PushKind(rawValue: "parcel_notice")
 }
 
-/// A platform with no routes: it declares one event kind and one push kind, and its store
-/// records a delivery one timer after it is armed.
+/// A parcel service: a parcel sent through its control operation is delivered one timer
+/// later, which records a `parcel_delivered` event and a `parcel_notice` push.
 private struct ParcelModule: PlatformModule {
+    static let document = """
+        openapi: 3.1.0
+        info:
+          title: Parcels control API
+          version: '1'
+        paths:
+          /_mock/parcels/{parcel_id}:
+            parameters:
+              - name: parcel_id
+                in: path
+                required: true
+                schema:
+                  type: string
+            get:
+              operationId: getParcel
+              responses:
+                '200':
+                  description: Whether the parcel was delivered.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+            post:
+              operationId: sendParcel
+              responses:
+                '202':
+                  description: Sent; delivered one timer later.
+
+        """
+
     var name: String { "parcels" }
-    var pathPrefixes: [String] { ["/parcels/"] }
+    var pathPrefixes: [String] { ["/_mock/parcels/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: [:], unknownRouteMessage: "unknown parcel endpoint") }
     var eventKinds: [EventKind] { [.parcelDelivered] }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.parcelNotice)] }
@@ -76,25 +137,45 @@ private struct ParcelModule: PlatformModule {
         ParcelStore(runtime: runtime)
     }
 
-    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try transport.register({ _, _, metadata in
+            let id = String(metadata.pathParameters["parcel_id"] ?? "")
+            let delivered = try await Tenant.bound().store(ParcelStore.self).isDelivered(id)
+            let body = #"{"delivered":\#(delivered),"parcel_id":"\#(id)"}"#
+            return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody(body))
+        }, method: .get, path: "/_mock/parcels/{parcel_id}")
+        try transport.register({ _, _, metadata in
+            try await Tenant.bound().store(ParcelStore.self).send(String(metadata.pathParameters["parcel_id"] ?? ""))
+            return (HTTPResponse(status: .accepted), nil)
+        }, method: .post, path: "/_mock/parcels/{parcel_id}")
+    }
 }
 
 private actor ParcelStore: ModuleStore {
     static let delay: TimeInterval = 60
     let runtime: TenantRuntime
+    private var delivered: Set<String> = []
 
     init(runtime: TenantRuntime) { self.runtime = runtime }
 
-    func snapshot() -> JSONValue { .object([:]) }
+    func snapshot() -> JSONValue { .object(["delivered": .array(delivered.sorted().map(JSONValue.string))]) }
 
-    /// Sets the module's timer; when it fires, a `parcel_delivered` event is recorded.
-    func arm() {
-        let events = runtime.events
-        let clock = runtime.clock
-        runtime.scheduler.schedule(TimerKey(owner: "parcels", name: "parcel-1"), at: clock.now.addingTimeInterval(Self.delay)) {
-            events.append([PlatformEvent(
-                id: "evt_parcel_1", kind: .parcelDelivered, driverID: "driver-1", createdAt: clock.now, payload: .object([:])
-            )])
+    func isDelivered(_ id: String) -> Bool { delivered.contains(id) }
+
+    /// Sets the parcel's timer on the tenant clock.
+    func send(_ id: String) {
+        runtime.scheduler.schedule(TimerKey(owner: "parcels", name: id), at: runtime.clock.now.addingTimeInterval(Self.delay)) { [self] in
+            await deliver(id)
         }
+    }
+
+    private func deliver(_ id: String) {
+        delivered.insert(id)
+        let now = runtime.clock.now
+        runtime.events.append([PlatformEvent(id: "evt-\(id)", kind: .parcelDelivered, driverID: id, createdAt: now, payload: .object([:]))])
+        runtime.outbox.append([Push(
+            platform: .android, deviceToken: "parcel-device", driverID: id, kind: .parcelNotice, campaignID: nil,
+            payload: .object(["data": .object(["parcel_id": .string(id)])]), apnsHeaders: nil
+        )])
     }
 }

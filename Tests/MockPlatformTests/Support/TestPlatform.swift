@@ -40,18 +40,23 @@ struct TestPlatform {
     var modules: ModuleDirectory { responder.modules }
 
     /// Runs `test` against a new in-process server whose tenants start from `fixtures`, started
-    /// with `options`; its log shows warnings and worse (not a line per request).
+    /// with `options`, with the modules of `extra` plugged in after the bundled ones (their
+    /// documents in `documents`, by module name); its log shows warnings and worse (not a line
+    /// per request).
     static func run(
         fixtures: Fixtures = TestFixtures.shared,
         options: ServerOptions = ServerOptions(),
         wallClock: @escaping @Sendable () -> Date = { Date() },
+        plugging extra: [any PlatformModule] = [],
+        documents: [String: String] = [:],
         _ test: @escaping @Sendable (TestPlatform) async throws -> Void
     ) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
+        let specs = SpecCatalog(documents: try SpecCatalog.bundled().documents.merging(documents) { bundled, _ in bundled })
         let (responder, routes) = try MockPlatformServer.makeResponder(
-            options: options, fixtures: fixtures, specs: try SpecCatalog.bundled(), publicURL: publicURL, wallClock: wallClock
+            options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock, plugging: extra
         )
         let app = MockPlatformServer.makeApplication(responder: responder, options: options, publicURL: publicURL, logger: logger)
         try await app.test(.router) { client in

@@ -13,7 +13,7 @@ enum TestTenant {
     static func registry(adding extra: [any PlatformModule] = []) throws -> TenantRegistry {
         let bundled = MockPlatformServer.modules(
             fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
-            webhooks: WebhookTransport(), adminToken: nil,
+            webhooks: WebhookTransport(),
             passIssuer: PassIssuer(
                 identity: try SigningIdentity.development(in: URL(fileURLWithPath: ".mock-platform/wallet"), now: Date()),
                 publicURL: PublicBaseURL("http://x")
