@@ -7,13 +7,6 @@ package struct PushTarget: Sendable, Equatable {
     /// The apns-topic and simulator bundle: the registration's bundle id, else the tenant's.
     package var bundleID: String?
 
-    init(_ registration: DeviceRegistration, tenantBundleID: String?) {
-        self.init(
-            platform: registration.platform, token: registration.token, driverID: registration.driverID,
-            bundleID: registration.bundleID ?? tenantBundleID
-        )
-    }
-
     init(platform: MobilePlatform, token: String, driverID: String?, bundleID: String?) {
         self.platform = platform
         self.token = token
