@@ -5,12 +5,12 @@ import OpenAPIRuntime
 /// Control operations over the event stream and IQL state (`openapi/control.yaml` listEvents, getIQLDriver, retractOffer, listLeads).
 extension ControlHandlers {
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
-        let tenant = try Tenant.bound()
         var kind: EventKind?
         if let type = input.query._type {
-            guard let parsed = tenant.runtime.kinds.eventKind(named: type) else { throw APIError.badRequest("type must be an event kind") }
+            guard let parsed = try Tenant.knownKinds().eventKind(named: type) else { throw APIError.badRequest("type must be an event kind") }
             kind = parsed
         }
+        let tenant = try Tenant.bound()
         let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: input.query.since)
         return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
     }

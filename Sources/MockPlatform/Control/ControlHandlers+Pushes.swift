@@ -6,11 +6,13 @@ import OpenAPIRuntime
 /// The push outbox (`openapi/control.yaml`, tag pushes).
 extension ControlHandlers {
     func listPushes(_ input: Operations.ListPushes.Input) async throws -> Operations.ListPushes.Output {
+        let kinds = try Tenant.knownKinds()
+        let kind = try input.query.kind.map { try kinds.pushKind(query: "kind", $0) }
         let tenant = try Tenant.bound()
         await tenant.caughtUp()
         let entries = tenant.runtime.outbox.list(
             platform: input.query.platform.flatMap { MobilePlatform(rawValue: $0.rawValue) },
-            kind: try input.query.kind.map { try tenant.runtime.kinds.pushKind(query: "kind", $0) },
+            kind: kind,
             deviceToken: input.query.deviceToken, driverID: input.query.driverId, since: input.query.since
         )
         return .ok(.init(body: .json(.init(pushes: try entries.map(Self.wire)))))

@@ -8,13 +8,13 @@ extension ControlHandlers {
     static func webhookRules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
         [
             Operations.CreateWebhookEndpoint.id: { request in
-                try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist, kinds: Tenant.bound().runtime.kinds)
+                try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist, kinds: Tenant.knownKinds())
             },
             Operations.UpdateWebhookEndpoint.id: { request in
-                try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist, kinds: Tenant.bound().runtime.kinds)
+                try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist, kinds: Tenant.knownKinds())
             },
             Operations.RecoverWebhookMessages.id: { request in try Self.recoverSince(request.json) },
-            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json, kinds: Tenant.bound().runtime.kinds) },
+            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json, kinds: Tenant.knownKinds()) },
         ]
     }
 
@@ -53,8 +53,9 @@ extension ControlHandlers {
     }
 
     func listWebhookMessages(_ input: Operations.ListWebhookMessages.Input) async throws -> Operations.ListWebhookMessages.Output {
+        let kinds = try Tenant.knownKinds()
+        let event = try input.query.event.map { try kinds.eventKind(query: "event", $0) }
         let tenant = try Tenant.bound()
-        let event = try input.query.event.map { try tenant.runtime.kinds.eventKind(query: "event", $0) }
         let status = input.query.status.flatMap { WebhookMessage.Status(rawValue: $0.rawValue) }
         let messages = try await tenant.webhooks.messages(
             status: status, event: event, endpointID: input.query.endpointId, since: input.query.since

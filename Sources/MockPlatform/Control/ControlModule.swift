@@ -15,8 +15,7 @@ struct ControlModule: PlatformModule {
     let fixedWalletPassTypeID: String?
 
     var name: String { "control" }
-    var pathPrefixes: [String] { ["/_mock/"] }
-    var errorShape: any ErrorShape { ProblemErrorShape() }
+    var pathPrefixes: [String] { [ControlPlane.prefix] }
     var rules: [String: OperationRule] {
         ControlHandlers.rules.merging(ControlHandlers.webhookRules(allowlist: webhooks.allowlist)) { first, _ in first }
     }

@@ -5,9 +5,24 @@ package struct KnownKinds: Sendable {
     package let eventKinds: [EventKind]
     package let pushKinds: [DeclaredPushKind]
 
-    package init(_ modules: [any PlatformModule]) {
+    /// The modules' declarations; a start-up error for a name that is not lower-case snake case
+    /// (the spec's pattern) or that two declarations share.
+    package init(_ modules: [any PlatformModule]) throws(FixtureError) {
         eventKinds = modules.flatMap(\.eventKinds)
         pushKinds = modules.flatMap(\.pushKinds)
+        for (what, names) in [("event", eventKinds.map(\.rawValue)), ("push", pushKinds.map(\.kind.rawValue))] {
+            var seen: Set<String> = []
+            for name in names {
+                guard Self.isWellFormed(name) else { throw FixtureError("\(what) kind \"\(name)\" must match ^[a-z][a-z0-9_]*$") }
+                guard seen.insert(name).inserted else { throw FixtureError("\(what) kind \"\(name)\" is declared twice") }
+            }
+        }
+    }
+
+    private static func isWellFormed(_ name: String) -> Bool {
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard let first = name.utf8.first, lower.contains(first) else { return false }
+        return name.utf8.allSatisfy { lower.contains($0) || digits.contains($0) || $0 == UInt8(ascii: "_") }
     }
 
     /// The event kind named `name`, if a module declared it.

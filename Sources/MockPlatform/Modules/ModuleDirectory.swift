@@ -1,12 +1,10 @@
 /// The modules of a server, and which one owns a path.
 struct ModuleDirectory: Sendable {
-    let modules: [any PlatformModule]
     /// (prefix, entry), longest prefix first.
     private let prefixes: [(String, ModuleEntry)]
 
     /// `controlPlane` checks and renders the paths of every prefix under `/_mock/`.
     init(_ modules: [any PlatformModule], controlPlane: ControlPlane) {
-        self.modules = modules
         prefixes = modules
             .flatMap { module in
                 module.pathPrefixes.map { prefix in

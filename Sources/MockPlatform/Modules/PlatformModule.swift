@@ -1,12 +1,12 @@
 import OpenAPIRuntime
 
 /// One API the server answers — a platform it stands in for (IQL, the publisher backend) or
-/// its own control plane — with everything the front door and the tenants need of it.
+/// the server's own control API — with everything the front door and the tenants need of it.
 ///
 /// Adding a platform is adding one type that conforms, and listing it in
 /// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
-/// its shape, runs its guard and operation rules, serves its spec, and gives every tenant one
-/// store of its kind.
+/// its shape (the control plane's under `/_mock/`), runs its guard and operation rules, serves
+/// its spec, knows its event and push kinds, and gives every tenant one store of its kind.
 package protocol PlatformModule: Sendable {
     /// The module's name: its OpenAPI document is `openapi/<name>.yaml`, served at
     /// `/_mock/openapi/<name>.yaml`; its store's state is under this key in a snapshot.
@@ -16,7 +16,7 @@ package protocol PlatformModule: Sendable {
     /// holds its control operations: those paths are the control plane's (`ControlPlane`: no
     /// faults, no journal, problem+json errors, the control guard), whichever module answers.
     var pathPrefixes: [String] { get }
-    /// How its errors look on the wire (outside the control plane).
+    /// How its errors look on the wire outside the control plane; problem+json unless it says.
     var errorShape: any ErrorShape { get }
     /// Checks made before routing (API keys), if any (outside the control plane).
     var requestGuard: (any RequestGuard)? { get }
@@ -35,6 +35,7 @@ package protocol PlatformModule: Sendable {
 }
 
 extension PlatformModule {
+    package var errorShape: any ErrorShape { ProblemErrorShape() }
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
     package var eventKinds: [EventKind] { [] }

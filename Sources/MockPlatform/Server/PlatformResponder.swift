@@ -6,13 +6,14 @@ import NIOCore
 /// The server's front door: it resolves a request once and calls the operation that answers it.
 ///
 /// For every request it: strips the `/t/{tenant}` prefix and folds repeated slashes; finds the
-/// module that owns the path; applies the tenant's fault rules (not to `/_mock`); runs that
-/// module's guard (IQL: API key); answers unknown routes (404) and wrong methods (405 with
-/// `Allow`); reads the body of POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when
-/// malformed or not an object); binds the tenant (created only when a handler first uses it);
-/// calls the route's operation; and records the exchange in the tenant's request journal
-/// (not `/_mock`). Every failure, its own or a handler's, is rendered in the error shape of the
-/// module the path belongs to.
+/// module that owns the path; applies the tenant's fault rules (not to the control plane,
+/// `/_mock/`); runs the module's guard (IQL: API key; under `/_mock/` the control plane's);
+/// answers unknown routes (404) and wrong methods (405 with `Allow`); reads the body of
+/// POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when malformed or not an
+/// object); binds the tenant (created only when a handler first uses it); calls the route's
+/// operation; and records the exchange in the tenant's request journal (not the control
+/// plane's). Every failure, its own or a handler's, is rendered in the error shape of the module
+/// the path belongs to (problem+json under `/_mock/`).
 package struct PlatformResponder: HTTPResponder {
     package typealias Context = PlatformRequestContext
 

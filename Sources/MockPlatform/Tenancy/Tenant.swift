@@ -23,11 +23,10 @@ package final class Tenant: Sendable {
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
-        name: TenantName, createdAt: Date, modules: [any PlatformModule], fixtures: Fixtures, seed: IDSeed,
+        name: TenantName, createdAt: Date, modules: [any PlatformModule], kinds: KnownKinds, fixtures: Fixtures, seed: IDSeed,
         journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
     ) throws {
-        let kinds = KnownKinds(modules)
         if let snapshot { try Self.checkKinds(of: snapshot, known: kinds) }
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
         runtime = TenantRuntime(
@@ -157,5 +156,11 @@ package final class Tenant: Sendable {
     static func boundBinding() throws(APIError) -> TenantBinding {
         guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
         return binding
+    }
+
+    /// The kinds the server's modules declare, read without creating the request's tenant, so
+    /// that a request refused for naming another kind leaves no trace.
+    static func knownKinds() throws(APIError) -> KnownKinds {
+        try boundBinding().registry.kinds
     }
 }

@@ -12,6 +12,8 @@ package final class TenantRegistry: Sendable {
 
     package let fixtures: Fixtures
     private let modules: [any PlatformModule]
+    /// The event and push kinds the modules declare, the same for every tenant.
+    package let kinds: KnownKinds
     private let maxTenants: Int
     private let runSeed: UInt64?
     /// Entries each tenant's request journal keeps.
@@ -44,6 +46,7 @@ package final class TenantRegistry: Sendable {
         self.metrics = metrics
         self.fixtures = fixtures
         self.modules = modules
+        kinds = try KnownKinds(modules)
         self.maxTenants = max(1, maxTenants)
         runSeed = seed
         self.wallClock = wallClock
@@ -189,7 +192,7 @@ package final class TenantRegistry: Sendable {
         }
         do {
             return try Tenant(
-                name: name, createdAt: createdAt, modules: modules, fixtures: fixtures ?? self.fixtures,
+                name: name, createdAt: createdAt, modules: modules, kinds: kinds, fixtures: fixtures ?? self.fixtures,
                 seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
                 quotas: quotas, wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
             )

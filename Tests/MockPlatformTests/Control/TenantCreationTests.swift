@@ -14,6 +14,24 @@ final class TenantCreationTests: XCTestCase {
         }
     }
 
+    /// A control request refused for naming a kind no module declares creates no tenant: the
+    /// kinds are the server's, read without the tenant.
+    func testRequestsNamingAnUnknownKindCreateNoTenant() async throws {
+        try await TestPlatform.run { platform in
+            for (path, json) in [
+                ("/t/ghost-d/_mock/pushes?kind=fax", nil), ("/t/ghost-e/_mock/webhooks/messages?event=fax", nil),
+                ("/t/ghost-f/_mock/events?type=fax", nil),
+                ("/t/ghost-g/_mock/webhooks/endpoints", ["url": "http://127.0.0.1:1/hook", "events": ["fax"]] as [String: Any]?),
+                ("/t/ghost-h/_mock/webhooks/trigger", ["event": "fax", "driver_id": "d1"]),
+            ] {
+                let reply = try await platform.send(json == nil ? .get : .post, path, json: json)
+                XCTAssertEqual(reply.status, .badRequest, "\(path): \(reply.text)")
+            }
+            let tenants = try await platform.send(.get, "/_mock/tenants").json()["tenants"] as? [[String: Any]]
+            XCTAssertEqual(tenants?.compactMap { $0["name"] as? String }, ["default"])
+        }
+    }
+
     /// A request that needs no tenant state (health under a tenant prefix) creates no tenant.
     func testHealthUnderATenantPrefixCreatesNoTenant() async throws {
         try await TestPlatform.run { platform in

@@ -1,8 +1,5 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
-import Logging
 @testable import MockPlatform
 import XCTest
 

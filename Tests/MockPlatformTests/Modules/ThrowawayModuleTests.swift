@@ -35,6 +35,9 @@ final class ThrowawayModuleTests: XCTestCase {
             try await platform.send(.get, "/_mock/parcels").assertProblem(.notFound, "unknown control endpoint")
             let served = try await platform.send(.get, "/_mock/openapi/parcels.yaml")
             XCTAssertEqual(served.text, ParcelModule.document)
+            try await platform.createDriver("d1")
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "parcel_delivered", "driver_id": "d1"])
+                .assertProblem(.badRequest, "a parcel_delivered event is not IQL's: only IQL's kinds can be triggered")
         }
     }
 
@@ -60,7 +63,8 @@ final class ThrowawayModuleTests: XCTestCase {
         try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
         try await tenant.store(ParcelStore.self).send("p1")
         try tenant.clock.advance(by: ParcelStore.delay + 1)
-        try await Self.eventually { !tenant.events.list(kind: .parcelDelivered).isEmpty }
+        let delivered = try await WebhookReceiver.eventually { !tenant.events.list(kind: .parcelDelivered).isEmpty }
+        XCTAssertTrue(delivered)
         let snapshot = try await tenant.snapshot()
 
         XCTAssertNoThrow(try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot))
@@ -77,12 +81,13 @@ final class ThrowawayModuleTests: XCTestCase {
         try await TestPlatform.run(options: options, plugging: [ParcelModule()], documents: ["parcels": ParcelModule.document], test)
     }
 
-    private static func eventually(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<200 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
+    func testAKindDeclaredTwiceOrMisspeltStopsTheStart() {
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(), ParcelModule()])) { error in
+            XCTAssertEqual((error as? FixtureError)?.description, #"event kind "parcel_delivered" is declared twice"#)
         }
-        XCTFail("timed out")
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(eventKinds: [EventKind(rawValue: "Parcel-Delivered")])])) { error in
+            XCTAssertEqual((error as? FixtureError)?.description, #"event kind "Parcel-Delivered" must match ^[a-z][a-z0-9_]*$"#)
+        }
     }
 }
 
@@ -129,8 +134,7 @@ private struct ParcelModule: PlatformModule {
 
     var name: String { "parcels" }
     var pathPrefixes: [String] { ["/_mock/parcels/"] }
-    var errorShape: any ErrorShape { ProblemErrorShape(titles: [:], unknownRouteMessage: "unknown parcel endpoint") }
-    var eventKinds: [EventKind] { [.parcelDelivered] }
+    var eventKinds: [EventKind] = [.parcelDelivered]
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.parcelNotice)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {

@@ -49,6 +49,10 @@ final class PassWebServiceTests: XCTestCase {
             XCTAssertEqual(pushes?.first?["device_token"] as? String, Self.pushToken)
             XCTAssertEqual((pushes?.first?["payload"] as? [String: Any])?.count, 0, "an empty payload")
             XCTAssertEqual((pushes?.first?["apns_headers"] as? [String: String])?["apns-topic"], Self.passType)
+            let pushID = try XCTUnwrap(pushes?.first?["id"] as? String)
+            try await platform.send(.get, "/_mock/pushes/\(pushID)/export").assertProblem(
+                .conflict, "a wallet_pass_update push is addressed to Wallet, not to an app: it has no .apns form"
+            )
 
             let wrong = try await platform.send(.post, Self.registration("device-2"), json: body, headers: [.authorization: "ApplePass nope"])
             XCTAssertEqual(wrong.status, .unauthorized)
