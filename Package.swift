@@ -64,8 +64,18 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Specs"), .copy("Dashboard"), .copy("Defaults")],
+            swiftSettings: strictSwift,
+            plugins: ["SpecIndexPlugin"]
+        ),
+        .executableTarget(
+            name: "SpecIndexer",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSwift
         ),
+        .plugin(name: "SpecIndexPlugin", capability: .buildTool(), dependencies: ["SpecIndexer"]),
         .executableTarget(
             name: "MockPlatformCLI",
             dependencies: [

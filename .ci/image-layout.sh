@@ -107,6 +107,12 @@ for line in build_lines:
             fail(f"the build stage copies each path to the same place under /build: {line}")
         provided.append(destination[len("/build/"):])
 
+# The folders SwiftPM finds Package.swift's targets in must all be there, or the image's build
+# breaks where this one does not.
+for folder in ("Sources", "Plugins", "Tests"):
+    if os.path.isdir(folder) and folder not in provided:
+        fail(f"the build stage does not copy {folder}/, which holds targets of Package.swift: COPY it")
+
 # ... and from what .dockerignore leaves in the build context.
 ignored = []
 if os.path.exists(".dockerignore"):

@@ -93,6 +93,8 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let started = ContinuousClock.now
+        // The OpenAPI documents are read on another core while the fixtures load.
+        async let readSpecs = SpecCatalog.bundled().reading()
         var loaded: Fixtures
         do {
             loaded = try Fixtures.load(from: options.fixtures)
@@ -106,7 +108,7 @@ struct Serve: AsyncParsableCommand {
         }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
-        let specs = try SpecCatalog.bundled()
+        let specs = try await readSpecs
         let app = try MockPlatformServer.makeApplication(
             options: options,
             fixtures: fixtures,

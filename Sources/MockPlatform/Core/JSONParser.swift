@@ -98,24 +98,24 @@ struct JSONParser {
         }
     }
 
+    /// A string's text: its runs between escapes taken as validated UTF-8 at once, so a string
+    /// without escapes is one validation and one copy.
     private mutating func string() throws(Failure) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var text = ""
         var run = index
-        func flush(_ parser: JSONParser, to end: Int) throws(Failure) {
-            guard let text = String(validating: parser.bytes[run..<end], as: UTF8.self) else { throw .malformed }
-            scalars.append(contentsOf: text.unicodeScalars)
-        }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
-                try flush(self, to: index)
+                let tail = try Self.text(of: bytes[run..<index])
                 index += 1
-                return String(scalars)
+                if text.isEmpty { return tail }
+                text += tail
+                return text
             case UInt8(ascii: "\\"):
-                try flush(self, to: index)
+                text += try Self.text(of: bytes[run..<index])
                 index += 1
-                scalars.append(try escape())
+                text.unicodeScalars.append(try escape())
                 run = index
             case 0x00..<0x20:
                 throw .malformed
@@ -124,6 +124,11 @@ struct JSONParser {
             }
         }
         throw .malformed
+    }
+
+    private static func text(of run: ArraySlice<UInt8>) throws(Failure) -> String {
+        guard let text = String(validating: run, as: UTF8.self) else { throw .malformed }
+        return text
     }
 
     private mutating func escape() throws(Failure) -> Unicode.Scalar {

@@ -3,6 +3,12 @@ extension JSONValue {
     var objectValue: [String: JSONValue]? { if case .object(let fields) = self { fields } else { nil } }
     /// The text, when this is a string.
     var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+    /// The texts, when this is an array of strings only.
+    var strings: [String]? {
+        guard case .array(let items) = self else { return nil }
+        let texts = items.compactMap(\.stringValue)
+        return texts.count == items.count ? texts : nil
+    }
     /// The value, when this is an integer (or a number with no fraction).
     var integerValue: Int64? {
         switch self {

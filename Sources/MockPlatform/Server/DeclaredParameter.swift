@@ -64,28 +64,25 @@ struct DeclaredParameter: Sendable, Equatable {
 }
 
 extension DeclaredParameter {
-    /// Reads a parameter object (its `$ref` already resolved) whose scalars are strings
-    /// (`Yams.Resolver.basic`); `schemas` resolves a schema `$ref`. Nil for a parameter that is
+    /// Reads a parameter object (its `$ref` already resolved) of a `SpecDocument`, whose scalars
+    /// are the document's text; `schemas` resolves a schema `$ref`. Nil for a parameter that is
     /// neither in the query nor in the path.
-    init?(_ object: [String: Any], schemas: [String: Any]) {
-        guard let name = object["name"] as? String,
-              let location = (object["in"] as? String).flatMap(Location.init(rawValue:))
+    init?(_ object: [String: JSONValue], schemas: [String: JSONValue]) {
+        guard let name = object["name"]?.stringValue,
+              let location = object["in"]?.stringValue.flatMap(Location.init(rawValue:))
         else { return nil }
-        var schema = object["schema"] as? [String: Any] ?? [:]
-        if let reference = schema["$ref"] as? String, let resolved = schemas[String(reference.split(separator: "/").last ?? "")] as? [String: Any] {
-            schema = resolved
-        }
+        let schema = object["schema"]?.objectValue.flatMap { SpecDocument.resolved($0, in: schemas) } ?? [:]
         self.name = name
         self.location = location
-        if let values = schema["enum"] as? [Any] {
-            accepted = .oneOf(values.map { "\($0)" })
+        if let values = schema["enum"]?.strings {
+            accepted = .oneOf(values)
             return
         }
-        switch schema["type"] as? String {
-        case "integer": accepted = .integer(minimum: (schema["minimum"] as? String).flatMap { Int($0) }, maximum: (schema["maximum"] as? String).flatMap { Int($0) })
+        switch schema["type"]?.stringValue {
+        case "integer": accepted = .integer(minimum: schema["minimum"]?.stringValue.flatMap { Int($0) }, maximum: schema["maximum"]?.stringValue.flatMap { Int($0) })
         case "number": accepted = .number
         case "boolean": accepted = .boolean
-        case "string" where schema["format"] as? String == "date-time": accepted = .dateTime
+        case "string" where schema["format"]?.stringValue == "date-time": accepted = .dateTime
         default: accepted = .text
         }
     }

@@ -130,9 +130,8 @@ package enum MockPlatformServer {
             throw FixtureError("state file \(file.path) does not exist")
         }
         var routes = RouteCatalog()
-        let texts = try modules.map { module in try specs.document(named: module.name) }
-        for (module, (yaml, document)) in zip(modules, zip(texts, try SpecDocument.parsing(texts))) {
-            let recorder = OperationRecorder(recordingInto: routes, document: document, specYAML: yaml, rules: module.rules)
+        for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.name))) {
+            let recorder = OperationRecorder(recordingInto: routes, document: document, rules: module.rules)
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog
         }

@@ -66,34 +66,26 @@ struct NullCompletion {
 
     /// Reads every operation's 200 (else 201) `application/json` schema from an OpenAPI document.
     init(document: SpecDocument) {
-        let schemas = document.schemas
         var shapes: [String: Shape] = [:]
-        for case let pathItem as [String: Any] in document.paths.values {
-            for case let operation as [String: Any] in pathItem.values {
-                let responses = operation["responses"] as? [String: Any]
-                guard let id = operation["operationId"] as? String,
-                      let ok = (responses?["200"] ?? responses?["201"]) as? [String: Any],
-                      let json = (ok["content"] as? [String: Any])?["application/json"] as? [String: Any],
-                      let schema = json["schema"]
-                else { continue }
-                let shape = NullCompletion.shape(of: schema, schemas: schemas, depth: 0)
-                if shape.hasNullableRequired { shapes[id] = shape }
-            }
+        for (_, operation) in document.operations {
+            let responses = operation["responses"]?.objectValue
+            guard let id = operation["operationId"]?.stringValue,
+                  let ok = (responses?["200"] ?? responses?["201"])?.objectValue,
+                  let schema = ok["content"]?.objectValue?["application/json"]?.objectValue?["schema"]
+            else { continue }
+            let shape = NullCompletion.shape(of: schema, schemas: document.schemas, depth: 0)
+            if shape.hasNullableRequired { shapes[id] = shape }
         }
         self.shapes = shapes
     }
 
-    private static func shape(of node: Any, schemas: [String: Any], depth: Int) -> Shape {
-        guard depth < 32, var schema = node as? [String: Any] else { return .other }
-        if let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
-           let target = schemas[String(name)] as? [String: Any] {
-            schema = target
-        }
+    private static func shape(of node: JSONValue, schemas: [String: JSONValue], depth: Int) -> Shape {
+        guard depth < 32, let node = node.objectValue, let schema = SpecDocument.resolved(node, in: schemas) else { return .other }
         if let items = schema["items"] {
             return .array(shape(of: items, schemas: schemas, depth: depth + 1))
         }
-        guard let properties = schema["properties"] as? [String: Any] else { return .other }
-        let required = schema["required"] as? [String] ?? []
+        guard let properties = schema["properties"]?.objectValue else { return .other }
+        let required = schema["required"]?.strings ?? []
         var nested: [String: Shape] = [:]
         var nullableRequired: Set<String> = []
         for (key, property) in properties {
@@ -137,14 +129,9 @@ struct NullCompletion {
     }
 
     /// Whether a property's schema, or the component it refers to, admits `null`.
-    private static func isNullable(_ node: Any, schemas: [String: Any]) -> Bool {
-        guard var schema = node as? [String: Any] else { return false }
-        if let ref = schema["$ref"] as? String, let name = ref.split(separator: "/").last,
-           let target = schemas[String(name)] as? [String: Any] {
-            schema = target
-        }
-        if let types = schema["type"] as? [String] { return types.contains("null") }
-        return false
+    private static func isNullable(_ node: JSONValue, schemas: [String: JSONValue]) -> Bool {
+        guard let node = node.objectValue, let schema = SpecDocument.resolved(node, in: schemas) else { return false }
+        return schema["type"]?.strings?.contains("null") ?? false
     }
 
     /// A 200 or 201 answer's body with `null` written for every required, nullable key the

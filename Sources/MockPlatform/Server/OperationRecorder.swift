@@ -12,12 +12,12 @@ final class OperationRecorder: ServerTransport {
     /// The routes recorded so far, of this module and those recorded before it.
     private(set) var catalog: RouteCatalog
 
-    init(recordingInto catalog: RouteCatalog, document: SpecDocument, specYAML: String, rules: [String: OperationRule]) {
+    init(recordingInto catalog: RouteCatalog, document: SpecDocument, rules: [String: OperationRule]) {
         self.catalog = catalog
         self.document = document
         self.rules = rules
         self.nullCompletion = NullCompletion(document: document)
-        self.parameters = ParameterIndex(specYAML: specYAML)
+        self.parameters = ParameterIndex(document: document)
     }
 
     func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {

@@ -1,22 +1,36 @@
 import Foundation
-import Synchronization
-import Yams
 
 /// The query and path parameters each operation of one OpenAPI document declares, to name the
 /// one a request got wrong when the generated decoder refuses its input (the decoder's error
-/// names neither the parameter nor the value). Read from the document on the first refusal, so
-/// a server that never sees one never parses it for this.
-final class ParameterIndex: Sendable {
-    private let specYAML: String
-    private let operations = Mutex<[String: [DeclaredParameter]]?>(nil)
+/// names neither the parameter nor the value). Read at start from the parsed document.
+struct ParameterIndex: Sendable {
+    /// Parameters by operation id; an operation's own declaration of a name wins over its path's.
+    private let operations: [String: [DeclaredParameter]]
 
-    init(specYAML: String) { self.specYAML = specYAML }
+    init(document: SpecDocument) {
+        func parameters(_ list: JSONValue?) -> [DeclaredParameter] {
+            guard case .array(let entries)? = list else { return [] }
+            return entries.compactMap { entry in
+                guard let object = entry.objectValue.flatMap({ SpecDocument.resolved($0, in: document.sharedParameters) }) else { return nil }
+                return DeclaredParameter(object, schemas: document.schemas)
+            }
+        }
+        var operations: [String: [DeclaredParameter]] = [:]
+        for (pathItem, operation) in document.operations {
+            guard let id = operation["operationId"]?.stringValue else { continue }
+            let common = parameters(pathItem["parameters"])
+            let own = parameters(operation["parameters"])
+            let inherited = common.filter { shared in !own.contains { $0.name == shared.name && $0.location == shared.location } }
+            operations[id] = inherited + own
+        }
+        self.operations = operations
+    }
 
     /// Why the request's parameters do not fit `operationID`'s declaration: the first declared
     /// parameter (path ones first, then query ones, in document order) with a value its schema
     /// refuses; nil when every value fits.
     func refusal(operationID: String, path: String?, pathParameters: [String: Substring]) -> String? {
-        let declared: [DeclaredParameter] = declarations()[operationID] ?? []
+        let declared = operations[operationID] ?? []
         let query = Self.queryItems(of: path)
         let ordered = declared.filter { $0.location == .path } + declared.filter { $0.location == .query }
         for parameter in ordered {
@@ -34,15 +48,6 @@ final class ParameterIndex: Sendable {
         return nil
     }
 
-    private func declarations() -> [String: [DeclaredParameter]] {
-        operations.withLock { cached in
-            if let cached { return cached }
-            let built = Self.read(specYAML)
-            cached = built
-            return built
-        }
-    }
-
     /// `name=value` pairs of a request target's query, percent-decoded.
     static func queryItems(of path: String?) -> [(name: String, value: String)] {
         guard let path, let mark = path.firstIndex(of: "?") else { return [] }
@@ -54,34 +59,5 @@ final class ParameterIndex: Sendable {
 
     private static func decoded(_ text: Substring) -> String {
         String(text).removingPercentEncoding ?? String(text)
-    }
-
-    /// Parameters by operation id; an operation's own declaration of a name wins over its path's.
-    private static func read(_ specYAML: String) -> [String: [DeclaredParameter]] {
-        guard let document = try? Yams.load(yaml: specYAML, Yams.Resolver.basic) as? [String: Any] else { return [:] }
-        let components = document["components"] as? [String: Any] ?? [:]
-        let schemas = components["schemas"] as? [String: Any] ?? [:]
-        let shared = components["parameters"] as? [String: Any] ?? [:]
-        func parameters(_ list: Any?) -> [DeclaredParameter] {
-            (list as? [Any] ?? []).compactMap { entry in
-                guard var object = entry as? [String: Any] else { return nil }
-                if let reference = object["$ref"] as? String {
-                    guard let resolved = shared[String(reference.split(separator: "/").last ?? "")] as? [String: Any] else { return nil }
-                    object = resolved
-                }
-                return DeclaredParameter(object, schemas: schemas)
-            }
-        }
-        var operations: [String: [DeclaredParameter]] = [:]
-        for case let item as [String: Any] in (document["paths"] as? [String: Any] ?? [:]).values {
-            let common = parameters(item["parameters"])
-            for case let operation as [String: Any] in item.values {
-                guard let id = operation["operationId"] as? String else { continue }
-                let own = parameters(operation["parameters"])
-                let inherited = common.filter { shared in !own.contains { $0.name == shared.name && $0.location == shared.location } }
-                operations[id] = inherited + own
-            }
-        }
-        return operations
     }
 }

@@ -7,8 +7,29 @@ import Foundation
 package struct SpecCatalog: Sendable {
     /// YAML text by name (`iql`, `publisher`, `control`).
     package let documents: [String: String]
+    /// The documents `reading()` has read, by name.
+    private var read: [String: SpecDocument] = [:]
 
     package init(documents: [String: String]) { self.documents = documents }
+
+    /// The catalog with every document read now (side by side, `SpecDocument.parsing`), so that
+    /// a start can read them beside its other work; `makeResponder` reads any it finds unread.
+    package func reading() throws -> SpecCatalog {
+        var catalog = self
+        catalog.read = try Dictionary(uniqueKeysWithValues: zip(names, SpecDocument.parsing(names.map { documents[$0] ?? "" })))
+        return catalog
+    }
+
+    /// The read documents of `names`, in their order: those `reading()` read, the others parsed now.
+    func readDocuments(named names: [String]) throws -> [SpecDocument] {
+        let unread = names.filter { read[$0] == nil }
+        var documents = read
+        for (name, document) in zip(unread, try SpecDocument.parsing(unread.map(document(named:)))) { documents[name] = document }
+        return try names.map { name in
+            guard let document = documents[name] else { throw FixtureError("no spec named \(name)") }
+            return document
+        }
+    }
 
     /// Every document bundled with the server.
     package static func bundled() throws -> SpecCatalog {

@@ -63,7 +63,7 @@ final class ParameterErrorTests: XCTestCase {
                     causeDescription: "Unknown", underlyingError: DecodingError.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "Failed to convert"))
                 )
             },
-            rule: nil, nullShape: nil, parameters: ParameterIndex(specYAML: document)
+            rule: nil, nullShape: nil, parameters: ParameterIndex(document: try SpecDocument(yaml: document))
         )
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/iql/v1/driver/d1/trips?limit=abc")
         var refusal: APIError?
@@ -80,8 +80,8 @@ final class ParameterErrorTests: XCTestCase {
 
     /// Path parameters are checked too, before query ones; a request whose parameters all fit
     /// keeps the general message.
-    func testPathParametersComeFirstAndAFitKeepsTheGeneralMessage() {
-        let index = ParameterIndex(specYAML: """
+    func testPathParametersComeFirstAndAFitKeepsTheGeneralMessage() throws {
+        let index = ParameterIndex(document: try SpecDocument(yaml: """
         components:
           schemas:
             Platform: {type: string, enum: [IOS, ANDROID]}
@@ -92,7 +92,7 @@ final class ParameterErrorTests: XCTestCase {
               parameters:
                 - {name: platform, in: path, required: true, schema: {$ref: '#/components/schemas/Platform'}}
                 - {name: dry, in: query, schema: {type: boolean}}
-        """)
+        """))
         XCTAssertEqual(
             index.refusal(operationID: "op", path: "/p/WEB?dry=maybe", pathParameters: ["platform": "WEB"]),
             #"path parameter platform must be IOS or ANDROID, got "WEB""#

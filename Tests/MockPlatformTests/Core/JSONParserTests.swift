@@ -15,6 +15,17 @@ final class JSONParserTests: XCTestCase {
         )
     }
 
+    /// A string's text is kept whole around escapes wherever they stand, and bytes that are
+    /// not UTF-8 are refused before or after an escape alike.
+    func testStringsKeepTheirTextAroundEscapes() {
+        for (text, expected) in [(#""\nab""#, "\nab"), (#""ab\n""#, "ab\n"), (#""a\tb\u00e9c""#, "a\tbéc"), (#""""#, ""), (#""plain""#, "plain")] {
+            XCTAssertEqual(parse(text), .string(expected), text)
+        }
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0x5C, 0x6E, 0xC3, 0x22], [0x22, 0x61, 0xE2, 0x82, 0x5C, 0x6E, 0x22]] {
+            XCTAssertNil(try? JSONParser.parse(bytes), "\(bytes)")
+        }
+    }
+
     func testRejectsWhatRFC8259Rejects() {
         for text in [#"{"a":1,}"#, "[1,2,]", "{'a':1}", "01", "1.", "-", ".5", "+1", "[1 2]", #"{"a" 1}"#,
                      "\"tab\there\"", #""\x""#, #""\ud800""#, "nul", "{} {}", "", "NaN", "1e999"] {

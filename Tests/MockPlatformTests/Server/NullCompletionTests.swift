@@ -86,16 +86,16 @@ final class NullCompletionTests: XCTestCase {
         XCTAssertNotNil(NullWriter.complete(Array(#"{"m":"x","z":1e-05}"#.utf8), shape: shape))
     }
 
-    /// The shapes read with the basic resolver (scalars as strings) are those the default
-    /// resolver gives, for every bundled spec.
-    func testBasicResolverReadsTheSameShapes() throws {
-        let specs = try SpecCatalog.bundled()
-        for name in ["iql", "publisher", "campaigns", "loyalty", "wallet", "control"] {
-            let yaml = try specs.document(named: name)
-            let basic = try NullCompletion(document: SpecDocument(yaml: yaml)).shapes.mapValues { String(describing: $0) }
-            let full = try NullCompletion(document: SpecDocument(yaml: yaml, basicResolver: false)).shapes.mapValues { String(describing: $0) }
-            XCTAssertFalse(basic.isEmpty && name == "iql")
-            XCTAssertEqual(basic, full, name)
+    /// A document's scalars are read as written: `null` in a type list counts whether it is
+    /// written bare or quoted, and the bundled IQL document's driver status needs completing.
+    func testANullTypeCountsWrittenBareOrQuoted() throws {
+        for null in ["null", #""null""#, "'null'"] {
+            let yaml = Self.spec.replacingOccurrences(of: #"a: {type: [string, "null"]}"#, with: "a: {type: [string, \(null)]}")
+            let shape = try XCTUnwrap(NullCompletion(document: SpecDocument(yaml: yaml)).shapes["getX"], null)
+            guard case .object(let object) = shape else { return XCTFail("not an object shape: \(shape)") }
+            XCTAssertEqual(object.members.first { $0.name == "a" }?.nullableRequired, true, null)
         }
+        let iql = try NullCompletion(document: SpecDocument(yaml: SpecCatalog.bundled().document(named: "iql")))
+        XCTAssertNotNil(iql.shapes["getDriverStatus"])
     }
 }

@@ -12,7 +12,7 @@ final class RouteCatalogTests: XCTestCase {
         ] {
             catalog.add(method: method, path: path, operation: RouteOperation(
                 id: "\(method.rawValue) \(path)", handler: { _, _, _ in throw APIError.internal }, rule: nil, nullShape: nil,
-                parameters: ParameterIndex(specYAML: "paths: {}")
+                parameters: ParameterIndex(document: try! SpecDocument(yaml: "paths: {}"))
             ))
         }
         return catalog

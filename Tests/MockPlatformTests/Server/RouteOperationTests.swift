@@ -21,7 +21,7 @@ final class RouteOperationTests: XCTestCase {
                 if let refusal { throw refusal }
                 return ruled
             },
-            nullShape: nil, parameters: ParameterIndex(specYAML: "paths: {}")
+            nullShape: nil, parameters: ParameterIndex(document: try! SpecDocument(yaml: "paths: {}"))
         )
     }
 

@@ -2,8 +2,8 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// `SpecDocument.parsing`: documents parsed side by side come back in their order, and a
-/// document that is not one is refused.
+/// `SpecDocument`: documents parsed side by side come back in their order, a document that is
+/// not one is refused, and the build's index of the bundled documents is what parsing them gives.
 final class SpecDocumentTests: XCTestCase {
     private static func document(_ id: String) -> String {
         "openapi: 3.1.0\npaths:\n  /\(id):\n    get:\n      operationId: \(id)\n"
@@ -30,5 +30,18 @@ final class SpecDocumentTests: XCTestCase {
             XCTAssertEqual(Set(document.paths.keys), Set(alone.paths.keys))
             XCTAssertEqual(Set(document.schemas.keys), Set(alone.schemas.keys))
         }
+    }
+
+    /// Every bundled document is in the build's index (a document changed since the index was
+    /// built would be parsed at each start), and its indexed tree is the parsed one.
+    func testTheBuildIndexesEachBundledDocumentAsParsingItGives() throws {
+        let specs = try SpecCatalog.bundled()
+        XCTAssertEqual(specs.names.count, 6)
+        for name in specs.names {
+            let text = try specs.document(named: name)
+            let indexed = try XCTUnwrap(BundledSpecIndex.tree(of: text), "\(name) is not in the build's index")
+            XCTAssertEqual(indexed, try SpecDocument.parsedTree(of: text), name)
+        }
+        XCTAssertNil(BundledSpecIndex.tree(of: try specs.document(named: "iql") + "\n"))
     }
 }
