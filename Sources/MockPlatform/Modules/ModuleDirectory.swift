@@ -15,10 +15,14 @@ struct ModuleDirectory: Sendable {
     }
 
     /// The module owning a tenant-relative path: the longest matching prefix (a prefix `/x/`
-    /// also owns `/x` itself); nil when no module claims it (none claims `/`).
+    /// also owns `/x` itself); nil when no module claims it (none claims `/`). Compared byte by
+    /// byte: prefixes are ASCII, and `String.hasPrefix` compares by Unicode rules.
     func module(for path: String) -> ModuleEntry? {
-        for (prefix, entry) in prefixes where path.hasPrefix(prefix) || (prefix.count > 1 && prefix.hasSuffix("/") && path == prefix.dropLast()) {
-            return entry
+        let path = path.utf8
+        for (prefix, entry) in prefixes {
+            let prefix = prefix.utf8
+            if path.starts(with: prefix) { return entry }
+            if prefix.count > 1, prefix.last == UInt8(ascii: "/"), path.elementsEqual(prefix.dropLast()) { return entry }
         }
         return nil
     }

@@ -1,7 +1,8 @@
 /// A module as the front door uses it for the paths of one prefix, with its error shape and
 /// request guard built once at start rather than on every request: the module's own, or the
-/// control plane's for a prefix under `/_mock/`.
-struct ModuleEntry: Sendable {
+/// control plane's for a prefix under `/_mock/`. A class, so that a request's resolution carries
+/// one reference rather than copying three existentials.
+final class ModuleEntry: Sendable {
     let module: any PlatformModule
     let errorShape: any ErrorShape
     let requestGuard: (any RequestGuard)?
