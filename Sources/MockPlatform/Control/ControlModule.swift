@@ -24,6 +24,9 @@ struct ControlModule: PlatformModule {
         try WebhookStore(runtime: runtime, transport: webhooks, restoring: snapshot)
     }
 
+    /// Liveness answers `{"status":"ok"}` whenever the server answers at all.
+    var constantOperations: Set<String> { [Operations.GetHealth.id] }
+
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
             specs: specs, walletRootPEM: walletRootPEM,

@@ -23,6 +23,10 @@ package protocol PlatformModule: Sendable {
     /// Contract rules run on the raw request before the generated decoder, by generated
     /// operation id (`Operations.<Name>.id`).
     var rules: [String: OperationRule] { get }
+    /// Operation ids whose answer depends on nothing — not the request, the tenant, the clock or
+    /// any state (`getHealth`): the front door keeps the first 200 and sends it again
+    /// (`ConstantAnswer`).
+    var constantOperations: Set<String> { get }
     /// The webhook event kinds it emits.
     var eventKinds: [EventKind] { get }
     /// The push kinds it sends.
@@ -38,6 +42,7 @@ extension PlatformModule {
     package var errorShape: any ErrorShape { ProblemErrorShape() }
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
+    package var constantOperations: Set<String> { [] }
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }

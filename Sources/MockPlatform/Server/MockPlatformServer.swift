@@ -131,7 +131,9 @@ package enum MockPlatformServer {
         }
         var routes = RouteCatalog()
         for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.name))) {
-            let recorder = OperationRecorder(recordingInto: routes, document: document, rules: module.rules)
+            let recorder = OperationRecorder(
+                recordingInto: routes, document: document, rules: module.rules, constants: module.constantOperations
+            )
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog
         }

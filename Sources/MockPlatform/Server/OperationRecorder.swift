@@ -7,15 +7,17 @@ import OpenAPIRuntime
 final class OperationRecorder: ServerTransport {
     private let document: SpecDocument
     private let rules: [String: OperationRule]
+    private let constants: Set<String>
     private let nullCompletion: NullCompletion
     private let parameters: ParameterIndex
     /// The routes recorded so far, of this module and those recorded before it.
     private(set) var catalog: RouteCatalog
 
-    init(recordingInto catalog: RouteCatalog, document: SpecDocument, rules: [String: OperationRule]) {
+    init(recordingInto catalog: RouteCatalog, document: SpecDocument, rules: [String: OperationRule], constants: Set<String>) {
         self.catalog = catalog
         self.document = document
         self.rules = rules
+        self.constants = constants
         self.nullCompletion = NullCompletion(document: document)
         self.parameters = ParameterIndex(document: document)
     }
@@ -25,7 +27,8 @@ final class OperationRecorder: ServerTransport {
             throw FixtureError("generated route \(method.rawValue) \(path) is not in its document")
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
-            id: id, handler: handler, rule: rules[id], nullShape: nullCompletion.shapes[id], parameters: parameters
+            id: id, handler: handler, rule: rules[id], nullShape: nullCompletion.shapes[id], parameters: parameters,
+            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil
         ))
     }
 }

@@ -19,6 +19,8 @@ struct RouteOperation: Sendable {
     let nullShape: NullCompletion.Shape?
     /// The module document's declared parameters, to name the one a refused request got wrong.
     let parameters: ParameterIndex
+    /// Where the answer is kept, for an operation whose answer depends on nothing.
+    var constantAnswer: ConstantAnswer? = nil
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
@@ -28,6 +30,9 @@ struct RouteOperation: Sendable {
     func call(
         _ head: HTTPRequest, body: (json: [String: JSONValue], bytes: ByteBuffer)?, pathParameters: [String: Substring]
     ) async throws -> Response {
+        if let (head, body) = constantAnswer?.answer {
+            return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+        }
         let answer: (HTTPResponse, HTTPBody?)
         do {
             var validated: (any Sendable)?
@@ -69,6 +74,7 @@ struct RouteOperation: Sendable {
             var buffer = ByteBuffer()
             buffer.reserveCapacity(Int(length))
             for try await chunk in body { buffer.writeBytes(chunk) }
+            constantAnswer?.keep(response, body: buffer)
             return Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: buffer))
         }
         let buffers = body.map { ByteBuffer(bytes: $0) }

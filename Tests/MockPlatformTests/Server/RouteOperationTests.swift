@@ -1,6 +1,7 @@
 import HTTPTypes
 @testable import MockPlatform
 import OpenAPIRuntime
+import Synchronization
 import XCTest
 
 /// `RouteOperation.call`: a body is parsed once. The handler receives what its rule validated,
@@ -73,5 +74,30 @@ final class RouteOperationTests: XCTestCase {
         let operation = operation(ruled: nil)
         XCTAssertEqual(operation.refusal(for: serverError(input: nil)).status, .badRequest)
         XCTAssertEqual(operation.refusal(for: serverError(input: "decoded input")).status, .internalServerError)
+    }
+
+    /// A constant operation's handler answers once; later calls get its 200 again, head and
+    /// body. An answer that is not a 200 is not kept.
+    func testAConstantOperationAnswersOnceAndIsSentAgain() async throws {
+        let calls = Mutex(0)
+        let operation = RouteOperation(
+            id: "constant",
+            handler: { _, _, _ in
+                let call = calls.withLock { count in
+                    count += 1
+                    return count
+                }
+                let status: HTTPResponse.Status = call == 1 ? .serviceUnavailable : .ok
+                return (HTTPResponse(status: status, headerFields: [Self.seen: "\(call)"]), HTTPBody("call \(call)"))
+            },
+            rule: nil, nullShape: nil, parameters: ParameterIndex(document: try! SpecDocument(yaml: "paths: {}")),
+            constantAnswer: ConstantAnswer()
+        )
+        var seen: [String?] = []
+        for _ in 0..<4 { seen.append(try await call(operation)[Self.seen]) }
+        XCTAssertEqual(seen, ["1", "2", "2", "2"])
+        XCTAssertEqual(calls.withLock { $0 }, 2)
+        let (_, body) = try XCTUnwrap(operation.constantAnswer?.answer)
+        XCTAssertEqual(String(buffer: body), "call 2")
     }
 }
