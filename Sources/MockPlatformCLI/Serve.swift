@@ -92,8 +92,23 @@ struct Serve: AsyncParsableCommand {
         if options.logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
+        let app = try await application(options: options, logger: logger)
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CLIError("\(options.host):\(options.port) is already in use — stop what listens there or choose another --port (0 picks a free one)")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw CLIError("--host \(options.host) is not an address of this machine — use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)")
+        } catch is SocketAddressError.UnknownHost {
+            throw CLIError("--host \(options.host) is not a known host name — use an address of this machine such as 127.0.0.1 or 0.0.0.0")
+        }
+    }
+
+    /// The server of `options`: the fixtures loaded while the OpenAPI documents are read on
+    /// another core. The documents as read are dropped when this returns (the routes keep what
+    /// they need of them).
+    private func application(options: ServerOptions, logger: Logger) async throws -> some ApplicationProtocol {
         let started = ContinuousClock.now
-        // The OpenAPI documents are read on another core while the fixtures load.
         async let readSpecs = SpecCatalog.bundled().reading()
         var loaded: Fixtures
         do {
@@ -109,7 +124,8 @@ struct Serve: AsyncParsableCommand {
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
         let specs = try await readSpecs
-        let app = try MockPlatformServer.makeApplication(
+        let specNames = specs.names
+        return try MockPlatformServer.makeApplication(
             options: options,
             fixtures: fixtures,
             specs: specs,
@@ -119,21 +135,12 @@ struct Serve: AsyncParsableCommand {
                 bound.port = port
                 let banner = ReadyBanner(
                     listener: bound.listenerURL, publicURL: options.publicURL, everyInterface: ["0.0.0.0", "::"].contains(options.host),
-                    port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specs.names,
+                    port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specNames,
                     apiKey: fixtures.settings.apiKeys.first
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
             }
         )
-        do {
-            try await app.runService()
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw CLIError("\(options.host):\(options.port) is already in use — stop what listens there or choose another --port (0 picks a free one)")
-        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
-            throw CLIError("--host \(options.host) is not an address of this machine — use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)")
-        } catch is SocketAddressError.UnknownHost {
-            throw CLIError("--host \(options.host) is not a known host name — use an address of this machine such as 127.0.0.1 or 0.0.0.0")
-        }
     }
 
     /// `--webhook-url` and `--webhook-retry-profile`, which change what new tenants start with.

@@ -15,8 +15,9 @@ struct ModuleDirectory: Sendable {
     }
 
     /// The module owning a tenant-relative path: the longest matching prefix (a prefix `/x/`
-    /// also owns `/x` itself); nil when no module claims it (none claims `/`). Compared byte by
-    /// byte: prefixes are ASCII, and `String.hasPrefix` compares by Unicode rules.
+    /// also owns `/x` itself; a module with `/` owns every path no other claims); nil when no
+    /// module claims it. Compared byte by byte: prefixes are ASCII, and `String.hasPrefix`
+    /// compares by Unicode rules.
     func module(for path: String) -> ModuleEntry? {
         let path = path.utf8
         for (prefix, entry) in prefixes {

@@ -26,7 +26,8 @@ package enum MockPlatformServer {
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             ControlModule(
-                specs: specs, webhooks: webhooks,
+                // The texts it serves; not the documents as read, which the routes are built from once.
+                specs: SpecCatalog(documents: specs.documents), webhooks: webhooks,
                 walletRootPEM: passIssuer.identity.developmentRootPEM, fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]

@@ -24,6 +24,7 @@ struct RouteOperation: Sendable {
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
+    /// A constant operation's kept answer, once there is one, is sent without running any of it.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
     /// door to log.
