@@ -55,6 +55,9 @@ unset_args=()
 while IFS= read -r name; do
   unset_args+=(-u "$name")
 done < <(compgen -e | grep '^MOCK_PLATFORM_' || true)
+# The log exists before the server starts: the background job opens it only after the fork,
+# and the loop below may read it first.
+: >"$server_log"
 env ${unset_args[@]+"${unset_args[@]}"} "$binary" serve --host 127.0.0.1 --port 0 --log-level warning \
   >"$server_log" 2>&1 </dev/null &
 server_pid=$!

@@ -272,6 +272,9 @@ mkdir -p "$ROOT$DATA_DIR"
 (( ${#RUN_AS[@]} == 0 )) || chown 65534:65534 "$ROOT$DATA_DIR"
 LOG="$ROOT.log"
 trap 'cleanup; rm -f "$LOG"' EXIT
+# Created here, not by the background job's redirection: that happens after the fork, and the
+# loop below may read the log before the job has opened it.
+: >"$LOG"
 note "running: (cd $WORKDIR && ${IMAGE_ENV[*]} MOCK_PLATFORM_PORT=0 ${COMMAND[*]})${RUN_AS:+ as uid 65534}"
 (
   cd "$ROOT$WORKDIR"

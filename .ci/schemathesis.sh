@@ -23,6 +23,9 @@ CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,respo
 WORK="$(mktemp -d)"
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
+# The log exists before the server starts: the background job opens it only after the fork,
+# and the loop below may read it first.
+: > "$WORK/server.log"
 env -u MOCK_PLATFORM_ADMIN_TOKEN "$BINARY" serve --port 0 --log-level error > "$WORK/server.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 1 100); do
