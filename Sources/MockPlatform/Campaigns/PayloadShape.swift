@@ -14,6 +14,10 @@ indirect enum PayloadShape: Sendable {
     case object(required: [(String, PayloadShape)], optional: [(String, PayloadShape)], open: Bool = false)
     /// Any of `shapes`; refused as "must be `description`".
     case anyOf([PayloadShape], description: String)
+    /// One of several objects, told apart by the string at `key` (`rich-media`'s `type`).
+    case tagged(key: String, [(String, PayloadShape)])
+    /// Any value.
+    case any
 
     /// What a string must be.
     enum StringRule: Sendable {
@@ -80,9 +84,36 @@ indirect enum PayloadShape: Sendable {
                 throw .badRequest("\(path).\(unknown) is not allowed")
             }
         case (.object, _): throw .badRequest("\(path) must be an object")
+        case (.tagged(let key, let shapes), .object(let fields)):
+            guard let tag = fields[key], tag != .null else { throw .badRequest("\(path).\(key) is required") }
+            try PayloadShape.string(.oneOf(shapes.map(\.0))).check(tag, at: "\(path).\(key)")
+            guard let shape = shapes.first(where: { .string($0.0) == tag })?.1 else { throw .internal }
+            try shape.check(value, at: path)
+        case (.tagged, _): throw .badRequest("\(path) must be an object")
+        case (.any, _): return
         case (.anyOf(let shapes, let description), _):
             for shape in shapes where (try? shape.check(value, at: path)) != nil { return }
             throw .badRequest("\(path) must be \(description)")
+        }
+    }
+
+    /// The shape in words, as in "must be an integer of at least 0 or a string of digits".
+    var summary: String {
+        switch self {
+        case .string(.any): "a string"
+        case .string(.nonEmpty): "a non-empty string"
+        case .string(.httpURL): "an http(s) URL"
+        case .string(.color): "a #rrggbb color"
+        case .string(.digits): "a string of digits"
+        case .string(.oneOf(let values)): values.count == 1 ? "\"\(values[0])\"" : "one of \(values.joined(separator: ", "))"
+        case .integer(let range): "an integer" + Self.describe(range)
+        case .number: "a number"
+        case .boolean: "a boolean"
+        case .scalar: "a string, number or boolean"
+        case .array: "a list"
+        case .object, .tagged: "an object"
+        case .anyOf(_, let description): description
+        case .any: "any value"
         }
     }
 

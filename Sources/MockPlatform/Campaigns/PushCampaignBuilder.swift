@@ -18,12 +18,15 @@ enum PushCampaignBuilder {
     static let syneriseIssuer = "Synerise"
     static let singleMediaCategory = "synerise.notifications.category.single-media"
     static let carouselCategory = "synerise.notifications.category.carousel"
+    /// The one banner page layout that needs no image.
+    static let colorLayout = "color_as_background"
+    private static var shapes: CampaignShapes { .bundled }
 
     static func build(_ payload: JSONValue) throws(APIError) -> Built {
         guard case .object(var fields) = payload else { throw .badRequest("payload must be an object") }
         if case .string("walkthrough")? = fields["type"] { return try walkthrough(fields) }
         if case .string(let issuer)? = fields["issuer"], !issuer.isEmpty, issuer != syneriseIssuer {
-            try CampaignShapes.customIssuerPush.check(payload, at: "payload")
+            try shapes.customIssuerPush.check(payload, at: "payload")
             return Built(kind: .customIssuer, payload: payload, android: AndroidPushForm.message(kind: .customIssuer, ios: payload))
         }
         if syneriseKeys.allSatisfy({ fields[$0] == nil }) {
@@ -32,12 +35,12 @@ enum PushCampaignBuilder {
                     "payload.issuer is required: a push with aps.alert is a Synerise campaign (issuer \"Synerise\", content-type and content) or another issuer's own push; only a plain-data silent push has no issuer"
                 )
             }
-            try CampaignShapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
+            try shapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
             fields["aps"] = .object(["content-available": .integer(1)])
             let built = JSONValue.object(fields)
             return Built(kind: .silentData, payload: built, android: AndroidPushForm.message(kind: .silentData, ios: built))
         }
-        try CampaignShapes.envelope.check(payload, at: "payload")
+        try shapes.envelope.check(payload, at: "payload")
         if fields["message-type"] == nil { fields["message-type"] = .string("dynamic-content") }
         guard case .string(let typeName)? = fields["content-type"], let type = CampaignShapes.ContentType(rawValue: typeName),
               case .object(var content)? = fields["content"] else { throw .internal }
@@ -45,20 +48,20 @@ enum PushCampaignBuilder {
         let kind: PushCampaignKind
         switch type {
         case .simplePush:
-            try CampaignShapes.alertAps.check(.object(aps), at: "payload.aps")
-            try CampaignShapes.simplePushContent.check(.object(content), at: "payload.content")
+            try shapes.alertAps.check(.object(aps), at: "payload.aps")
+            try shapes.simplePushContent.check(.object(content), at: "payload.content")
             try checkActions(in: .object(content), at: "payload.content")
             kind = try richMedia(content["rich-media"], aps: &aps)
         case .silentSDKCommand, .silentCommand:
-            try CampaignShapes.silentAps.check(.object(aps), at: "payload.aps")
-            let shape = type == .silentSDKCommand ? CampaignShapes.sdkCommandContent : CampaignShapes.commandContent
+            try shapes.silentAps.check(.object(aps), at: "payload.aps")
+            let shape = type == .silentSDKCommand ? shapes.sdkCommandContent : shapes.commandContent
             try shape.check(.object(content), at: "payload.content")
             aps = ["content-available": .integer(1)]
             kind = type == .silentSDKCommand ? .silentSDKCommand : .silentCommand
         case .templateBanner:
-            try CampaignShapes.silentAps.check(.object(aps), at: "payload.aps")
+            try shapes.silentAps.check(.object(aps), at: "payload.aps")
             closeMandatoryUpgrade(&content)
-            try CampaignShapes.bannerContent.check(.object(content), at: "payload.content")
+            try shapes.bannerContent.check(.object(content), at: "payload.content")
             guard case .object(var page)? = content["page"] else { throw .internal }
             try checkPage(&page, index: 0, at: "payload.content.page")
             content["page"] = .object(page)
@@ -71,12 +74,11 @@ enum PushCampaignBuilder {
         return Built(kind: kind, payload: built, android: AndroidPushForm.message(kind: kind, ios: built))
     }
 
-    /// The rich-media kind, with the category and `mutable-content` the SDK's content extension
+    /// The rich-media kind (its shape checked with the content's), with the category and `mutable-content` the SDK's content extension
     /// needs (a plain simple push gets neither).
     private static func richMedia(_ value: JSONValue?, aps: inout [String: JSONValue]) throws(APIError) -> PushCampaignKind {
         guard let value else { return .simplePush }
         let isCarousel = (value.objectValue?["type"]) == .string("carousel")
-        try (isCarousel ? CampaignShapes.carousel : CampaignShapes.singleImage).check(value, at: "payload.content.rich-media")
         let category = isCarousel ? carouselCategory : singleMediaCategory
         if let given = aps["category"], given != .string(category) {
             throw .badRequest("payload.aps.category must be \"\(category)\" with this rich media")
@@ -114,7 +116,7 @@ enum PushCampaignBuilder {
     /// Index, image for image layouts, alignment (lower-cased) and action of one page.
     private static func checkPage(_ page: inout [String: JSONValue], index: Int, at path: String) throws(APIError) {
         guard page["index"].flatMap(\.integerValue) == Int64(index) else { throw .badRequest("\(path).index must be \(index)") }
-        if case .string(let layout)? = page["type"], layout != CampaignShapes.PageLayout.colorAsBackground.rawValue, page["image"] == nil {
+        if case .string(let layout)? = page["type"], layout != colorLayout, page["image"] == nil {
             throw .badRequest("\(path).image is required")
         }
         guard case .object(var close)? = page["close_button"], case .string(let alignment)? = close["alignment"],
@@ -148,7 +150,7 @@ enum PushCampaignBuilder {
     }
 
     private static func walkthrough(_ fields: [String: JSONValue]) throws(APIError) -> Built {
-        try CampaignShapes.walkthrough.check(.object(fields), at: "payload")
+        try shapes.walkthrough.check(.object(fields), at: "payload")
         var fields = fields
         guard case .array(let pages)? = fields["pages"] else { throw .internal }
         var checked: [JSONValue] = []

@@ -16,4 +16,9 @@ enum BundledSpecIndex {
         guard let entry = documents.values.first(where: { $0.sha256 == digest }) else { return nil }
         return try? JSONParser.parse(entry.json.utf8)
     }
+
+    /// The tree of the bundled document `name` (`campaigns`); nil when there is none.
+    static func tree(named name: String) -> JSONValue? {
+        documents[name].flatMap { try? JSONParser.parse($0.json.utf8) }
+    }
 }
