@@ -71,7 +71,6 @@ let package = Package(
             name: "SpecIndexer",
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),
