@@ -43,13 +43,14 @@ let package = Package(
         generatedAPI("IQLAPI"),
         generatedAPI("PublisherAPI"),
         generatedAPI("ControlAPI"),
+        generatedAPI("WebhooksControlAPI"),
         generatedAPI("CampaignsAPI"),
         generatedAPI("LoyaltyAPI"),
         generatedAPI("WalletAPI"),
         .target(
             name: "MockPlatform",
             dependencies: [
-                "IQLAPI", "PublisherAPI", "ControlAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
+                "IQLAPI", "PublisherAPI", "ControlAPI", "WebhooksControlAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

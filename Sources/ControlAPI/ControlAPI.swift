@@ -1,2 +1,3 @@
 // The ControlAPI module holds only the types and server stubs that swift-openapi-generator builds
-// from openapi/control.yaml (linked here as openapi.yaml). Hand-written code lives in MockPlatform.
+// from openapi/control.yaml (linked here as openapi.yaml), but for the operations tagged webhooks
+// (WebhooksControlAPI). Hand-written code lives in MockPlatform.

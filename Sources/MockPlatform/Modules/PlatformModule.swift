@@ -8,9 +8,14 @@ import OpenAPIRuntime
 /// its shape (the control plane's under `/_mock/`), runs its guard and operation rules, serves
 /// its spec, knows its event and push kinds, and gives every tenant one store of its kind.
 package protocol PlatformModule: Sendable {
-    /// The module's name: its OpenAPI document is `openapi/<name>.yaml`, served at
-    /// `/_mock/openapi/<name>.yaml`; its store's state is under this key in a snapshot.
+    /// The module's name.
     var name: String { get }
+    /// The name of its OpenAPI document (`openapi/<document>.yaml`, served at
+    /// `/_mock/openapi/<document>.yaml`), whose operations under its prefixes it answers; its
+    /// name unless it says.
+    var document: String { get }
+    /// The key its store's state is under in a snapshot; its name unless it says.
+    var stateKey: String { get }
     /// Tenant-relative path prefixes it owns (`/publisher/`); the longest match wins, and `/`
     /// claims every path no other module owns. A prefix under `/_mock/` (`/_mock/parcels/`)
     /// holds its control operations: those paths are the control plane's (`ControlPlane`: no
@@ -39,6 +44,8 @@ package protocol PlatformModule: Sendable {
 }
 
 extension PlatformModule {
+    package var document: String { name }
+    package var stateKey: String { name }
     package var errorShape: any ErrorShape { ProblemErrorShape() }
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }

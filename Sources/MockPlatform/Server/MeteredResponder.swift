@@ -20,7 +20,8 @@ struct MeteredResponder: HTTPResponder {
         if Self.asksToClose(request) { response.headers[.connection] = "close" }
         let elapsed = ContinuousClock.now - started
         let target = resolved.target
-        let module = resolved.module?.module.name ?? "none"
+        // The API the request was for: its document (`control` for the webhooks module's routes).
+        let module = resolved.module?.module.document ?? "none"
         let route = resolved.route.path ?? "unmatched"
         let status = response.status.code
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)

@@ -25,9 +25,10 @@ package enum MockPlatformServer {
             CampaignsModule(),
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
+            WebhooksModule(transport: webhooks),
             ControlModule(
                 // The texts it serves; not the documents as read, which the routes are built from once.
-                specs: SpecCatalog(documents: specs.documents), webhooks: webhooks,
+                specs: SpecCatalog(documents: specs.documents), metrics: webhooks.metrics,
                 walletRootPEM: passIssuer.identity.developmentRootPEM, fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]
@@ -131,7 +132,7 @@ package enum MockPlatformServer {
             throw FixtureError("state file \(file.path) does not exist")
         }
         var routes = RouteCatalog()
-        for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.name))) {
+        for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.document))) {
             let recorder = OperationRecorder(
                 recordingInto: routes, document: document, rules: module.rules, constants: module.constantOperations
             )

@@ -13,7 +13,7 @@ package final class Tenant: Sendable {
     package let runtime: TenantRuntime
     /// The scenario this tenant was made for and when (tenant clock); nil for a plain reset.
     package let appliedScenario: (name: String, at: Date)?
-    /// Module stores by module name.
+    /// Module stores by their modules' state keys.
     private let stores: [String: any ModuleStore]
     /// The same stores by their type, for `store(_:)`.
     private let storesByType: [ObjectIdentifier: any ModuleStore]
@@ -53,14 +53,14 @@ package final class Tenant: Sendable {
         var stores: [String: any ModuleStore] = [:]
         for module in modules {
             do {
-                if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.name]) {
-                    stores[module.name] = store
+                if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.stateKey]) {
+                    stores[module.stateKey] = store
                 }
             } catch {
                 // The stores made so far are subscribed to the event log: end them with it.
                 runtime.scheduler.shutdown()
                 runtime.events.finish()
-                throw RestoredValueCheck.refusal(error, under: "stores.\(module.name).")
+                throw RestoredValueCheck.refusal(error, under: "stores.\(module.stateKey).")
             }
         }
         self.stores = stores

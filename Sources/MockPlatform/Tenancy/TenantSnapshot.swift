@@ -13,6 +13,6 @@ package struct TenantSnapshot: Sendable, Codable, Equatable {
     package var events: EventLog.Snapshot
     /// The push outbox; absent in documents written before it existed.
     package var outbox: PushOutbox.Snapshot?
-    /// Each module's store, by module name.
+    /// Each module's store, by its module's state key (`PlatformModule.stateKey`).
     package var stores: [String: JSONValue]
 }

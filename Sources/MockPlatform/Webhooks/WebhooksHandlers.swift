@@ -1,11 +1,13 @@
-import ControlAPI
 import Foundation
 import OpenAPIRuntime
+import WebhooksControlAPI
 
-/// Webhook endpoints, the delivery log, replay, recovery and hand-fired events
-/// (`openapi/control.yaml`, tag webhooks).
-extension ControlHandlers {
-    static func webhookRules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
+/// The webhooks module's control operations (`openapi/control.yaml`, tag webhooks): endpoints,
+/// the delivery log, replay, recovery and hand-fired events.
+struct WebhooksHandlers: APIProtocol {
+    /// Contract rules that must run before an operation's input is decoded; handlers take what
+    /// they parsed (`RequestBody.validated`).
+    static func rules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
         [
             Operations.CreateWebhookEndpoint.id: { request in
                 try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist, kinds: Tenant.knownKinds())

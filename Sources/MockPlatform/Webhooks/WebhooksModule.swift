@@ -1,0 +1,25 @@
+import OpenAPIRuntime
+
+/// Webhooks as a module: each tenant's endpoints and delivery log (`WebhookStore`), which hear
+/// every event on the tenant's stream, and their control operations under `/_mock/webhooks/`
+/// (`openapi/control.yaml`, tag webhooks).
+struct WebhooksModule: PlatformModule {
+    /// Sends every tenant's webhook attempts.
+    let transport: WebhookTransport
+
+    var name: String { "webhooks" }
+    /// Its operations are the control API's.
+    var document: String { "control" }
+    /// Where a state document has always kept the webhook store.
+    var stateKey: String { "control" }
+    var pathPrefixes: [String] { ["/_mock/webhooks/"] }
+    var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try WebhookStore(runtime: runtime, transport: transport, restoring: snapshot)
+    }
+
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try WebhooksHandlers().registerHandlers(on: transport, configuration: configuration)
+    }
+}
