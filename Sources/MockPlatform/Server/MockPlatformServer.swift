@@ -132,9 +132,12 @@ package enum MockPlatformServer {
             throw FixtureError("state file \(file.path) does not exist")
         }
         var routes = RouteCatalog()
+        var plans: [String: OperationPlans] = [:]
         for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.document))) {
+            let documentPlans = plans[module.document] ?? OperationPlans(document: document)
+            plans[module.document] = documentPlans
             let recorder = OperationRecorder(
-                recordingInto: routes, document: document, rules: module.rules, constants: module.constantOperations
+                recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations
             )
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog

@@ -5,29 +5,25 @@ import OpenAPIRuntime
 /// catalog, with what the module's document and rules say of it, so that the routes the server
 /// answers are exactly those of the specs and the front door can call each one itself.
 final class OperationRecorder: ServerTransport {
-    private let document: SpecDocument
+    private let plans: OperationPlans
     private let rules: [String: OperationRule]
     private let constants: Set<String>
-    private let nullCompletion: NullCompletion
-    private let parameters: ParameterIndex
     /// The routes recorded so far, of this module and those recorded before it.
     private(set) var catalog: RouteCatalog
 
-    init(recordingInto catalog: RouteCatalog, document: SpecDocument, rules: [String: OperationRule], constants: Set<String>) {
+    init(recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>) {
         self.catalog = catalog
-        self.document = document
+        self.plans = plans
         self.rules = rules
         self.constants = constants
-        self.nullCompletion = NullCompletion(document: document)
-        self.parameters = ParameterIndex(document: document)
     }
 
     func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
-        guard let id = document.operationID(method: method, path: path) else {
+        guard let id = plans.document.operationID(method: method, path: path) else {
             throw FixtureError("generated route \(method.rawValue) \(path) is not in its document")
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
-            id: id, handler: handler, rule: rules[id], nullShape: nullCompletion.shapes[id], parameters: parameters,
+            id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
             constantAnswer: constants.contains(id) ? ConstantAnswer() : nil
         ))
     }
