@@ -3,6 +3,12 @@ import OpenAPIRuntime
 /// The Synerise campaign backend (`openapi/campaigns.yaml`) as a platform module: what the SDK
 /// fetches. Campaigns are authored and sent through the control API.
 struct CampaignsModule: PlatformModule {
+    /// Fails when the bundled `campaigns.yaml` cannot be read as the shapes authored campaigns
+    /// are checked against (`CampaignShapes`), so that the start fails and no request does.
+    init() throws(FixtureError) {
+        _ = try CampaignShapes.bundled.get()
+    }
+
     var name: String { "campaigns" }
     var pathPrefixes: [String] { ["/campaign-backend/"] }
     var errorShape: any ErrorShape { SpringErrorShape() }

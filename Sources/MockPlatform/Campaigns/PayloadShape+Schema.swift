@@ -1,8 +1,9 @@
 extension PayloadShape {
     /// The shape of a JSON Schema as `openapi/campaigns.yaml` writes them, `$ref`s resolved in
     /// `schemas` (the document's components/schemas). Throws on a keyword, pattern or `oneOf` it
-    /// cannot check, so a change of the document that the checker does not follow fails at the
-    /// first read (a test reads the bundled one), never by checking less than the document says.
+    /// cannot check, so a change of the document that the checker does not follow fails at start
+    /// (and in a test that reads the bundled one), never by checking less than the document says.
+    /// One deliberate difference: `^https?://` takes the scheme in any case, as URLs do.
     init(schema: JSONValue, in schemas: [String: JSONValue], at path: String = "#") throws(FixtureError) {
         self = try Self.reading(schema, in: schemas, at: path, depth: 0)
     }
@@ -33,6 +34,9 @@ extension PayloadShape {
         guard depth < maxSchemaDepth else { throw FixtureError("\(path): schemas nested deeper than \(maxSchemaDepth) levels") }
         guard case .object(let node) = schema else { throw FixtureError("\(path): a schema must be an object") }
         if let reference = node["$ref"] {
+            if let sibling = node.keys.sorted().first(where: { $0 != "$ref" && !annotations.contains($0) }) {
+                throw FixtureError("\(path): cannot check \(sibling) beside $ref")
+            }
             let prefix = "#/components/schemas/"
             guard case .string(let target) = reference, target.hasPrefix(prefix),
                   let referenced = schemas[String(target.dropFirst(prefix.count))] else {
@@ -65,10 +69,17 @@ extension PayloadShape {
         case "object": return try object(checked, in: schemas, at: path, depth: depth)
         case "string": return .string(try stringRule(checked, at: path))
         case "integer":
-            if let value = try integer(checked["const"], at: path) { return .integer(value...value) }
-            return .integer((try integer(checked["minimum"], at: path) ?? .min)...(try integer(checked["maximum"], at: path) ?? .max))
+            if let value = try integer(checked["const"], at: path) {
+                guard checked.count == 2 else { throw FixtureError("\(path): cannot check an integer's const with bounds") }
+                return .integer(value...value)
+            }
+            let low = try integer(checked["minimum"], at: path) ?? .min, high = try integer(checked["maximum"], at: path) ?? .max
+            guard low <= high else { throw FixtureError("\(path): minimum \(low) and maximum \(high) admit no integer") }
+            return .integer(low...high)
         case "number":
-            return .number((try number(checked["minimum"], at: path) ?? -.infinity)...(try number(checked["maximum"], at: path) ?? .infinity))
+            let low = try number(checked["minimum"], at: path) ?? -.infinity, high = try number(checked["maximum"], at: path) ?? .infinity
+            guard low <= high else { throw FixtureError("\(path): minimum \(low) and maximum \(high) admit no number") }
+            return .number(low...high)
         case "boolean": return .boolean
         default:
             let items = try checked["items"].map { (items) throws(FixtureError) in
@@ -85,9 +96,13 @@ extension PayloadShape {
     /// parsed document keeps no order of `properties`); open unless `additionalProperties` is
     /// false.
     private static func object(_ node: [String: JSONValue], in schemas: [String: JSONValue], at path: String, depth: Int) throws(FixtureError) -> PayloadShape {
-        let properties = node["properties"]?.objectValue ?? [:]
+        guard let properties = node["properties"].map({ $0.objectValue }) ?? [:] else {
+            throw FixtureError("\(path): properties must be a mapping")
+        }
+        guard let requiredNames = node["required"].map({ $0.strings }) ?? [] else {
+            throw FixtureError("\(path): required must be a list of names")
+        }
         let names = properties.keys.sorted()
-        let requiredNames = node["required"]?.strings ?? []
         var required: [(String, PayloadShape)] = []
         var optional: [(String, PayloadShape)] = []
         for name in requiredNames where properties[name] == nil {

@@ -59,6 +59,7 @@ indirect enum PayloadShape: Sendable {
         case (.number(let range), .integer(let integer)) where range.contains(Double(integer)): return
         case (.number(let range), .number(let number)) where range.contains(number): return
         case (.number(let range), _):
+            guard range.lowerBound.isFinite, range.upperBound.isFinite else { throw .badRequest("\(path) must be a number") }
             throw .badRequest("\(path) must be a number between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())")
         case (.boolean, .bool): return
         case (.boolean, _): throw .badRequest("\(path) must be a boolean")
@@ -66,7 +67,11 @@ indirect enum PayloadShape: Sendable {
         case (.scalar, _): throw .badRequest("\(path) must be a string, number or boolean")
         case (.array(let item, let count), .array(let items)):
             guard count.contains(items.count) else {
-                throw .badRequest(count.upperBound == 0 ? "\(path) must be empty" : "\(path) must have at least \(count.lowerBound) item(s)")
+                switch (count.lowerBound, count.upperBound) {
+                case (_, 0): throw .badRequest("\(path) must be empty")
+                case (let low, .max): throw .badRequest("\(path) must have at least \(low) item(s)")
+                case let (low, high): throw .badRequest("\(path) must have \(low) to \(high) item(s)")
+                }
             }
             for (index, element) in items.enumerated() { try item.check(element, at: "\(path)[\(index)]") }
         case (.array, _): throw .badRequest("\(path) must be a list")

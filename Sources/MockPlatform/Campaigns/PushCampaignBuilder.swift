@@ -20,13 +20,19 @@ enum PushCampaignBuilder {
     static let carouselCategory = "synerise.notifications.category.carousel"
     /// The one banner page layout that needs no image.
     static let colorLayout = "color_as_background"
-    private static var shapes: CampaignShapes { .bundled }
+    /// The bundled shapes; the start has checked they can be read (`CampaignsModule.init`).
+    private static var shapes: CampaignShapes {
+        get throws(APIError) {
+            guard case .success(let shapes) = CampaignShapes.bundled else { throw .internal }
+            return shapes
+        }
+    }
 
     static func build(_ payload: JSONValue) throws(APIError) -> Built {
         guard case .object(var fields) = payload else { throw .badRequest("payload must be an object") }
         if case .string("walkthrough")? = fields["type"] { return try walkthrough(fields) }
         if case .string(let issuer)? = fields["issuer"], !issuer.isEmpty, issuer != syneriseIssuer {
-            try shapes.customIssuerPush.check(payload, at: "payload")
+            try Self.shapes.customIssuerPush.check(payload, at: "payload")
             return Built(kind: .customIssuer, payload: payload, android: AndroidPushForm.message(kind: .customIssuer, ios: payload))
         }
         if syneriseKeys.allSatisfy({ fields[$0] == nil }) {
@@ -35,12 +41,12 @@ enum PushCampaignBuilder {
                     "payload.issuer is required: a push with aps.alert is a Synerise campaign (issuer \"Synerise\", content-type and content) or another issuer's own push; only a plain-data silent push has no issuer"
                 )
             }
-            try shapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
+            try Self.shapes.silentAps.check(fields["aps"] ?? .object([:]), at: "payload.aps")
             fields["aps"] = .object(["content-available": .integer(1)])
             let built = JSONValue.object(fields)
             return Built(kind: .silentData, payload: built, android: AndroidPushForm.message(kind: .silentData, ios: built))
         }
-        try shapes.envelope.check(payload, at: "payload")
+        try Self.shapes.envelope.check(payload, at: "payload")
         if fields["message-type"] == nil { fields["message-type"] = .string("dynamic-content") }
         guard case .string(let typeName)? = fields["content-type"], let type = CampaignShapes.ContentType(rawValue: typeName),
               case .object(var content)? = fields["content"] else { throw .internal }
@@ -48,20 +54,20 @@ enum PushCampaignBuilder {
         let kind: PushCampaignKind
         switch type {
         case .simplePush:
-            try shapes.alertAps.check(.object(aps), at: "payload.aps")
-            try shapes.simplePushContent.check(.object(content), at: "payload.content")
+            try Self.shapes.alertAps.check(.object(aps), at: "payload.aps")
+            try Self.shapes.simplePushContent.check(.object(content), at: "payload.content")
             try checkActions(in: .object(content), at: "payload.content")
             kind = try richMedia(content["rich-media"], aps: &aps)
         case .silentSDKCommand, .silentCommand:
-            try shapes.silentAps.check(.object(aps), at: "payload.aps")
-            let shape = type == .silentSDKCommand ? shapes.sdkCommandContent : shapes.commandContent
+            try Self.shapes.silentAps.check(.object(aps), at: "payload.aps")
+            let shape = try type == .silentSDKCommand ? Self.shapes.sdkCommandContent : Self.shapes.commandContent
             try shape.check(.object(content), at: "payload.content")
             aps = ["content-available": .integer(1)]
             kind = type == .silentSDKCommand ? .silentSDKCommand : .silentCommand
         case .templateBanner:
-            try shapes.silentAps.check(.object(aps), at: "payload.aps")
+            try Self.shapes.silentAps.check(.object(aps), at: "payload.aps")
             closeMandatoryUpgrade(&content)
-            try shapes.bannerContent.check(.object(content), at: "payload.content")
+            try Self.shapes.bannerContent.check(.object(content), at: "payload.content")
             guard case .object(var page)? = content["page"] else { throw .internal }
             try checkPage(&page, index: 0, at: "payload.content.page")
             content["page"] = .object(page)
@@ -150,7 +156,7 @@ enum PushCampaignBuilder {
     }
 
     private static func walkthrough(_ fields: [String: JSONValue]) throws(APIError) -> Built {
-        try shapes.walkthrough.check(.object(fields), at: "payload")
+        try Self.shapes.walkthrough.check(.object(fields), at: "payload")
         var fields = fields
         guard case .array(let pages)? = fields["pages"] else { throw .internal }
         var checked: [JSONValue] = []

@@ -1,14 +1,16 @@
 import OpenAPIRuntime
 
 /// One API the server answers — a platform it stands in for (IQL, the publisher backend) or
-/// the server's own control API — with everything the front door and the tenants need of it.
+/// the server's own control API — or a part of one with state of its own (the webhooks module,
+/// which answers the control API's webhook operations), with everything the front door and the
+/// tenants need of it.
 ///
 /// Adding a platform is adding one type that conforms, and listing it in
 /// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
 /// its shape (the control plane's under `/_mock/`), runs its guard and operation rules, serves
 /// its spec, knows its event and push kinds, and gives every tenant one store of its kind.
 package protocol PlatformModule: Sendable {
-    /// The module's name.
+    /// The module's name; its `document` and `stateKey` unless it says otherwise.
     var name: String { get }
     /// The name of its OpenAPI document (`openapi/<document>.yaml`, served at
     /// `/_mock/openapi/<document>.yaml`), whose operations under its prefixes it answers; its

@@ -26,8 +26,13 @@ enum BundledSpecIndex {
         }
     }
 
-    /// The tree of the bundled document `name` (`campaigns`); nil when there is none.
-    static func tree(named name: String) -> JSONValue? {
-        documents[name].flatMap { try? JSONParser.parse($0.json.utf8) }
+    /// The tree of the bundled document `name` (`campaigns`).
+    static func tree(named name: String) throws(FixtureError) -> JSONValue {
+        guard let entry = documents[name] else { throw FixtureError("no bundled document \(name).yaml") }
+        do {
+            return try JSONParser.parse(entry.json.utf8)
+        } catch {
+            throw FixtureError("the build's index of \(name).yaml cannot be read: \(error)")
+        }
     }
 }

@@ -18,11 +18,11 @@ package enum MockPlatformServer {
     static func modules(
         fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport,
         passIssuer: PassIssuer
-    ) -> [any PlatformModule] {
+    ) throws -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
             PublisherModule(zipcodes: fixtures.zipcodes),
-            CampaignsModule(),
+            try CampaignsModule(),
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
             WebhooksModule(transport: webhooks),
@@ -113,7 +113,7 @@ package enum MockPlatformServer {
         if identity.passTypeIdentifier != SigningIdentity.developmentPassTypeIdentifier || !identity.signsAnyPassType {
             fixtures.settings.walletPassTypeID = identity.passTypeIdentifier
         }
-        let modules = modules(
+        let modules = try modules(
             fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         ) + extra

@@ -20,9 +20,11 @@ package struct SpecCatalog: Sendable {
         return catalog
     }
 
-    /// The read documents of `names`, in their order: those `reading()` read, the others parsed now.
+    /// The read documents of `names`, in their order: those `reading()` read, the others parsed
+    /// now, each once however often it is named.
     func readDocuments(named names: [String]) throws -> [SpecDocument] {
-        let unread = names.filter { read[$0] == nil }
+        var seen: Set<String> = []
+        let unread = names.filter { read[$0] == nil && seen.insert($0).inserted }
         var documents = read
         for (name, document) in zip(unread, try SpecDocument.parsing(unread.map(document(named:)))) { documents[name] = document }
         return try names.map { name in

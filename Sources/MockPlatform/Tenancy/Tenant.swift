@@ -51,17 +51,26 @@ package final class Tenant: Sendable {
         lastUsedMilliseconds = Atomic(Self.milliseconds(wallClock()))
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
+        // The stores made so far are subscribed to the event log: a failure ends them with it.
+        let scheduler = runtime.scheduler, events = runtime.events
+        func abandon() {
+            scheduler.shutdown()
+            events.finish()
+        }
         for module in modules {
+            let made: (any ModuleStore)?
             do {
-                if let store = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.stateKey]) {
-                    stores[module.stateKey] = store
-                }
+                made = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.stateKey])
             } catch {
-                // The stores made so far are subscribed to the event log: end them with it.
-                runtime.scheduler.shutdown()
-                runtime.events.finish()
+                abandon()
                 throw RestoredValueCheck.refusal(error, under: "stores.\(module.stateKey).")
             }
+            guard let store = made else { continue }
+            guard stores[module.stateKey] == nil else {
+                abandon()
+                throw FixtureError("two modules keep their state under \(module.stateKey): give one of them another stateKey")
+            }
+            stores[module.stateKey] = store
         }
         self.stores = stores
         storesByType = Dictionary(stores.values.map { (ObjectIdentifier(type(of: $0)), $0) }) { first, _ in first }

@@ -25,36 +25,30 @@ final class PayloadShapeSchemaTests: XCTestCase {
         ]),
     ]
 
-    private func message(_ shape: PayloadShape, _ value: JSONValue) -> String? {
-        let result = Result { () throws(APIError) in try shape.check(value, at: "payload") }
-        guard case .failure(let error) = result else { return nil }
-        return error.message
-    }
-
     func testAnObjectSchemaChecksRequiredKeysTypesPatternsAndUnknownKeys() throws {
         let page = try PayloadShape(schema: .object(["$ref": .string("#/components/schemas/Page")]), in: schemas)
         let good: [String: JSONValue] = ["index": .integer(0), "color": .string("#A0b1C2"), "image": .string("HTTPS://example.com/a.png")]
-        XCTAssertNil(message(page, .object(good)), "an http(s) URL's scheme is taken in any case")
-        XCTAssertEqual(message(page, .object(good.merging(["index": .integer(-1)]) { $1 })), "payload.index must be an integer of at least 0")
-        XCTAssertEqual(message(page, .object(good.filter { $0.key != "color" })), "payload.color is required")
-        XCTAssertEqual(message(page, .object(good.merging(["color": .string("red")]) { $1 })), "payload.color must be a #rrggbb color")
-        XCTAssertEqual(message(page, .object(good.merging(["image": .string("ftp://x")]) { $1 })), "payload.image must be an http(s) URL")
-        XCTAssertEqual(message(page, .object(good.merging(["alpha": .number(1.5)]) { $1 })), "payload.alpha must be a number between 0 and 1")
-        XCTAssertEqual(message(page, .object(good.merging(["extra": .bool(true)]) { $1 })), "payload.extra is not allowed")
+        XCTAssertNil(page.problem(with: .object(good)), "an http(s) URL's scheme is taken in any case")
+        XCTAssertEqual(page.problem(with: .object(good.merging(["index": .integer(-1)]) { $1 })), "payload.index must be an integer of at least 0")
+        XCTAssertEqual(page.problem(with: .object(good.filter { $0.key != "color" })), "payload.color is required")
+        XCTAssertEqual(page.problem(with: .object(good.merging(["color": .string("red")]) { $1 })), "payload.color must be a #rrggbb color")
+        XCTAssertEqual(page.problem(with: .object(good.merging(["image": .string("ftp://x")]) { $1 })), "payload.image must be an http(s) URL")
+        XCTAssertEqual(page.problem(with: .object(good.merging(["alpha": .number(1.5)]) { $1 })), "payload.alpha must be a number between 0 and 1")
+        XCTAssertEqual(page.problem(with: .object(good.merging(["extra": .bool(true)]) { $1 })), "payload.extra is not allowed")
         XCTAssertEqual(
-            message(page, .object(good.merging(["badge": .string("one")]) { $1 })),
+            page.problem(with: .object(good.merging(["badge": .string("one")]) { $1 })),
             "payload.badge must be an integer of at least 0 or a string of digits"
         )
-        XCTAssertNil(message(page, .object(good.merging(["badge": .string("12")]) { $1 })))
+        XCTAssertNil(page.problem(with: .object(good.merging(["badge": .string("12")]) { $1 })))
     }
 
     func testRequiredKeysAreCheckedInTheDocumentsOrderThenTheOthersByName() throws {
         let page = try PayloadShape(schema: schemas["Page"] ?? .null, in: schemas)
         let bad: [String: JSONValue] = ["color": .integer(1), "index": .string("0"), "image": .integer(2), "alpha": .string("x")]
-        XCTAssertEqual(message(page, .object(bad)), "payload.index must be an integer of at least 0")
-        XCTAssertEqual(message(page, .object(bad.merging(["index": .integer(0)]) { $1 })), "payload.color must be a string")
+        XCTAssertEqual(page.problem(with: .object(bad)), "payload.index must be an integer of at least 0")
+        XCTAssertEqual(page.problem(with: .object(bad.merging(["index": .integer(0)]) { $1 })), "payload.color must be a string")
         XCTAssertEqual(
-            message(page, .object(bad.merging(["index": .integer(0), "color": .string("#000000")]) { $1 })),
+            page.problem(with: .object(bad.merging(["index": .integer(0), "color": .string("#000000")]) { $1 })),
             "payload.alpha must be a number between 0 and 1"
         )
     }
@@ -71,11 +65,22 @@ final class PayloadShapeSchemaTests: XCTestCase {
             ])
         }
         let media = try PayloadShape(schema: .object(["oneOf": .array([branch("single-image", "wide"), branch("carousel", "loop")])]), in: [:])
-        XCTAssertNil(message(media, .object(["type": .string("carousel"), "loop": .bool(true)])))
-        XCTAssertEqual(message(media, .object(["loop": .bool(true)])), "payload.type is required")
-        XCTAssertEqual(message(media, .object(["type": .string("video")])), "payload.type must be one of single-image, carousel")
-        XCTAssertEqual(message(media, .object(["type": .string("carousel"), "wide": .bool(true)])), "payload.loop is required")
-        XCTAssertEqual(message(media, .array([])), "payload must be an object")
+        XCTAssertNil(media.problem(with: .object(["type": .string("carousel"), "loop": .bool(true)])))
+        XCTAssertEqual(media.problem(with: .object(["loop": .bool(true)])), "payload.type is required")
+        XCTAssertEqual(media.problem(with: .object(["type": .string("video")])), "payload.type must be one of single-image, carousel")
+        XCTAssertEqual(media.problem(with: .object(["type": .string("carousel"), "wide": .bool(true)])), "payload.loop is required")
+        XCTAssertEqual(media.problem(with: .array([])), "payload must be an object")
+    }
+
+    func testListAndNumberBoundsAreSaidAsWritten() throws {
+        let list = try PayloadShape(schema: .object([
+            "type": .string("array"), "minItems": .string("1"), "maxItems": .string("2"), "items": .object(["type": .string("boolean")]),
+        ]), in: [:])
+        XCTAssertEqual(list.problem(with: .array([])), "payload must have 1 to 2 item(s)")
+        XCTAssertEqual(list.problem(with: .array([.bool(true), .integer(1)])), "payload[1] must be a boolean")
+        let number = try PayloadShape(schema: .object(["type": .string("number")]), in: [:])
+        XCTAssertNil(number.problem(with: .number(-1e300)))
+        XCTAssertEqual(number.problem(with: .string("1")), "payload must be a number")
     }
 
     func testWhatTheReaderCannotCheckStopsTheRead() {
@@ -85,6 +90,11 @@ final class PayloadShapeSchemaTests: XCTestCase {
             ("Missing", .object(["$ref": .string("#/components/schemas/Missing")])),
             ("allOf", .object(["allOf": .array([])])),
             ("required property", .object(["type": .string("object"), "required": .array([.string("x")])])),
+            ("required must be a list", .object(["type": .string("object"), "required": .string("x")])),
+            ("properties must be a mapping", .object(["type": .string("object"), "properties": .array([])])),
+            ("minLength beside $ref", .object(["$ref": .string("#/components/schemas/Color"), "minLength": .string("1")])),
+            ("admit no integer", .object(["type": .string("integer"), "minimum": .string("2"), "maximum": .string("1")])),
+            ("const with bounds", .object(["type": .string("integer"), "const": .string("1"), "minimum": .string("0")])),
         ]
         for (expected, schema) in refused {
             XCTAssertThrowsError(try PayloadShape(schema: schema, in: schemas), expected) { error in

@@ -11,7 +11,7 @@ enum TestTenant {
 
     /// A registry of the bundled modules and then `extra`.
     static func registry(adding extra: [any PlatformModule] = []) throws -> TenantRegistry {
-        let bundled = MockPlatformServer.modules(
+        let bundled = try MockPlatformServer.modules(
             fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), publicURL: PublicBaseURL("http://x"),
             webhooks: WebhookTransport(),
             passIssuer: PassIssuer(

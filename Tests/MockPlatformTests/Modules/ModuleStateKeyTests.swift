@@ -1,0 +1,35 @@
+import OpenAPIRuntime
+@testable import MockPlatform
+import XCTest
+
+/// `PlatformModule.stateKey`: where a module's store is kept in a snapshot. Two stores under one
+/// key would overwrite each other, so a tenant refuses them and the start fails naming the key.
+final class ModuleStateKeyTests: XCTestCase {
+    func testTwoStoresUnderOneKeyStopTheStart() {
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ClashingModule()])) { error in
+            XCTAssertTrue("\(error)".contains("two modules keep their state under loyalty"), "\(error)")
+        }
+    }
+
+    func testTheWebhookStoreIsKeptUnderControl() async throws {
+        let tenant = try TestTenant.fresh()
+        let endpoint = try await tenant.webhooks.createEndpoint(url: "http://127.0.0.1:1/hook", events: nil, secret: nil, enabled: false)
+        let stores = try await tenant.snapshot().stores
+        XCTAssertTrue(stores["control"]?.text.contains(endpoint.id) == true, "\(stores["control"]?.text ?? "no control section")")
+        XCTAssertNil(stores["webhooks"])
+    }
+}
+
+/// A module whose store claims the loyalty module's key.
+private struct ClashingModule: PlatformModule {
+    var name: String { "clash" }
+    var stateKey: String { "loyalty" }
+    var pathPrefixes: [String] { ["/clash/"] }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { ClashingStore() }
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
+}
+
+private actor ClashingStore: ModuleStore {
+    func snapshot() -> JSONValue { .object([:]) }
+}
