@@ -80,8 +80,8 @@ enum PushCampaignBuilder {
         return Built(kind: kind, payload: built, android: AndroidPushForm.message(kind: kind, ios: built))
     }
 
-    /// The rich-media kind (its shape checked with the content's), with the category and `mutable-content` the SDK's content extension
-    /// needs (a plain simple push gets neither).
+    /// The rich-media kind (its shape was checked with the content's), with the category and
+    /// `mutable-content` the SDK's content extension needs (a plain simple push gets neither).
     private static func richMedia(_ value: JSONValue?, aps: inout [String: JSONValue]) throws(APIError) -> PushCampaignKind {
         guard let value else { return .simplePush }
         let isCarousel = (value.objectValue?["type"]) == .string("carousel")
