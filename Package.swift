@@ -44,13 +44,17 @@ let package = Package(
         generatedAPI("PublisherAPI"),
         generatedAPI("ControlAPI"),
         generatedAPI("WebhooksControlAPI"),
+        generatedAPI("IQLControlAPI"),
+        generatedAPI("CampaignsControlAPI"),
+        generatedAPI("WalletControlAPI"),
         generatedAPI("CampaignsAPI"),
         generatedAPI("LoyaltyAPI"),
         generatedAPI("WalletAPI"),
         .target(
             name: "MockPlatform",
             dependencies: [
-                "IQLAPI", "PublisherAPI", "ControlAPI", "WebhooksControlAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
+                "IQLAPI", "PublisherAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
+                "ControlAPI", "WebhooksControlAPI", "IQLControlAPI", "CampaignsControlAPI", "WalletControlAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

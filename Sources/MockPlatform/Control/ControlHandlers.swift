@@ -6,8 +6,6 @@ import OpenAPIRuntime
 /// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
-    /// The development signing chain's root (PEM); nil when real certificates sign passes.
-    let walletRootPEM: String?
     /// The pass type id a real pass certificate fixes (`patchConfig` refuses another); nil
     /// while the development chain signs.
     let fixedWalletPassTypeID: String?
@@ -18,11 +16,9 @@ struct ControlHandlers: APIProtocol {
 
     /// Contract rules that must run before an operation's input is decoded; handlers take what
     /// they parsed (`RequestBody.validated`).
-    static let rules: [String: OperationRule] = campaignRules.merging(configRules) { first, _ in first }
-        .merging(pushCampaignRules) { first, _ in first }.merging(faultRules) { first, _ in first }.merging([
+    static let rules: [String: OperationRule] = configRules.merging(faultRules) { first, _ in first }.merging([
         Operations.SetClock.id: { request in try ClockChange(body: request.json) },
         Operations.ImportState.id: { request in try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded()) },
-        Operations.RetractOffer.id: { request in try OfferRetraction(body: request.json) },
     ]) { first, _ in first }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

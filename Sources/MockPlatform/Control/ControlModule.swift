@@ -3,14 +3,13 @@ import OpenAPIRuntime
 
 /// The `/_mock` control API (`openapi/control.yaml`) as a module, on the control plane
 /// (`ControlPlane`) like every `/_mock/` path. It keeps no store of its own: it reads and drives
-/// the tenant's runtime and the other modules' stores. The webhooks module answers the
-/// document's webhook operations.
+/// the tenant's runtime and the other modules' stores. The modules whose state they are about
+/// answer the document's webhook, IQL, push-campaign and Wallet operations (`WebhooksModule`,
+/// `IQLControlModule`, `CampaignsControlModule`, `WalletControlModule`).
 struct ControlModule: PlatformModule {
     let specs: SpecCatalog
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
-    /// The development signing chain's root (PEM); nil when real certificates sign passes.
-    let walletRootPEM: String?
     /// The pass type id a real pass certificate fixes; nil while the development chain signs.
     let fixedWalletPassTypeID: String?
 
@@ -23,7 +22,7 @@ struct ControlModule: PlatformModule {
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
-            specs: specs, walletRootPEM: walletRootPEM, fixedWalletPassTypeID: fixedWalletPassTypeID, metrics: metrics,
+            specs: specs, fixedWalletPassTypeID: fixedWalletPassTypeID, metrics: metrics,
             dashboard: DashboardAssets.bundled()
         )
             .registerHandlers(on: transport, configuration: configuration)

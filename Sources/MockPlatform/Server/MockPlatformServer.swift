@@ -21,15 +21,18 @@ package enum MockPlatformServer {
     ) throws -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
+            IQLControlModule(),
             PublisherModule(zipcodes: fixtures.zipcodes),
             try CampaignsModule(),
+            CampaignsControlModule(),
             LoyaltyModule(passIssuer: passIssuer),
             WalletModule(passIssuer: passIssuer),
+            WalletControlModule(walletRootPEM: passIssuer.identity.developmentRootPEM),
             WebhooksModule(transport: webhooks),
             ControlModule(
                 // The texts it serves; not the documents as read, which the routes are built from once.
                 specs: SpecCatalog(documents: specs.documents), metrics: webhooks.metrics,
-                walletRootPEM: passIssuer.identity.developmentRootPEM, fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
+                fixedWalletPassTypeID: passIssuer.fixedPassTypeIdentifier
             ),
         ]
     }

@@ -1,11 +1,12 @@
-import ControlAPI
+import CampaignsControlAPI
 import Foundation
 import OpenAPIRuntime
 
-/// Synerise campaign authoring and sending (`openapi/control.yaml`, tag campaigns).
-extension ControlHandlers {
-    /// Body rules of the push-campaign operations; the handlers take what they read.
-    static let pushCampaignRules: [String: OperationRule] = [
+/// Synerise campaign authoring and sending under `/_mock/campaigns` (`openapi/control.yaml`, tag
+/// campaigns): the campaigns the SDK then fetches, and the pushes a send records in the outbox.
+struct CampaignsControlHandlers: APIProtocol {
+    /// Body rules of its operations; the handlers take what they read.
+    static let rules: [String: OperationRule] = [
         Operations.CreatePushCampaign.id: { request in try PushCampaignDraft(body: request.json) },
         Operations.SendPushCampaign.id: { request in try CampaignSendRequest(body: request.json) },
     ]

@@ -1,19 +1,15 @@
-import ControlAPI
 import Foundation
+import IQLControlAPI
 import OpenAPIRuntime
 
-/// Control operations over the event stream and IQL state (`openapi/control.yaml` listEvents, getIQLDriver, retractOffer, listLeads).
-extension ControlHandlers {
-    func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
-        var kind: EventKind?
-        if let type = input.query._type {
-            guard let parsed = try Tenant.knownKinds().eventKind(named: type) else { throw APIError.badRequest("type must be an event kind") }
-            kind = parsed
-        }
-        let tenant = try Tenant.bound()
-        let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: input.query.since)
-        return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
-    }
+/// IQL's control operations under `/_mock/iql/` (`openapi/control.yaml`, tag iql): its drivers
+/// as the engine sees them, its leads, offer retraction, and (`IQLControlHandlers+Campaigns`)
+/// its qualification campaigns.
+struct IQLControlHandlers: APIProtocol {
+    /// Body rules of its operations; the handlers take what they read.
+    static let rules: [String: OperationRule] = campaignRules.merging([
+        Operations.RetractOffer.id: { request in try OfferRetraction(body: request.json) },
+    ]) { first, _ in first }
 
     func listIQLDrivers(_ input: Operations.ListIQLDrivers.Input) async throws -> Operations.ListIQLDrivers.Output {
         let limit = input.query.limit ?? 100
@@ -79,7 +75,7 @@ extension ControlHandlers {
             lastHeartbeatAt: driver.lastHeartbeatAt,
             pushFeedback: try feedback.map { try $0.decoded() },
             silentPushPaused: driver.silentPushPaused,
-            events: try events.map(Self.event)
+            events: try events.map(Self.wire)
         ))))
     }
 
@@ -106,7 +102,8 @@ extension ControlHandlers {
         }))))
     }
 
-    private static func event(_ event: PlatformEvent) throws -> Components.Schemas.Event {
+    /// An event of the driver's, as getIQLDriver lists it.
+    private static func wire(_ event: PlatformEvent) throws -> Components.Schemas.Event {
         .init(
             id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
             payload: try event.payload.decoded()

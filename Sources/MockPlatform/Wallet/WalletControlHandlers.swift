@@ -1,9 +1,13 @@
-import ControlAPI
 import Foundation
 import OpenAPIRuntime
+import WalletControlAPI
 
-/// Wallet passes for tests (`openapi/control.yaml`, tag wallet).
-extension ControlHandlers {
+/// Wallet passes for tests under `/_mock/wallet/` (`openapi/control.yaml`, tag wallet): the
+/// development chain's root, to check a pass's signature, and the logs devices sent.
+struct WalletControlHandlers: APIProtocol {
+    /// The development signing chain's root (PEM); nil when real certificates sign passes.
+    let walletRootPEM: String?
+
     func getWalletRootCertificate(
         _ input: Operations.GetWalletRootCertificate.Input
     ) async throws -> Operations.GetWalletRootCertificate.Output {

@@ -1,8 +1,8 @@
-import ControlAPI
 import Foundation
+import IQLControlAPI
 
 /// IQL campaign CRUD under `/_mock/iql/campaigns` (`docs/iql-engine.md` Campaigns).
-extension ControlHandlers {
+extension IQLControlHandlers {
     /// Body rules of the campaign operations; the handlers store the campaign they read.
     static let campaignRules: [String: OperationRule] = [
         Operations.CreateCampaign.id: { request in try QualificationCampaign(body: request.json) },

@@ -1,0 +1,16 @@
+import OpenAPIRuntime
+
+/// Synerise push campaigns' control operations as a module: authoring and sending under
+/// `/_mock/campaigns` (`openapi/control.yaml`, tag campaigns). It keeps no store: it uses the one
+/// `CampaignsModule` gives each tenant, and records a send's pushes in the tenant's outbox.
+struct CampaignsControlModule: PlatformModule {
+    var name: String { "campaigns-control" }
+    /// Its operations are the control API's.
+    var document: String { "control" }
+    var pathPrefixes: [String] { ["/_mock/campaigns/"] }
+    var rules: [String: OperationRule] { CampaignsControlHandlers.rules }
+
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try CampaignsControlHandlers().registerHandlers(on: transport, configuration: configuration)
+    }
+}
