@@ -9,7 +9,7 @@ import Foundation
 /// next instant the engine has something to do (`EngineSchedule`), so time-based rules fire by
 /// themselves while the clock runs. Until that instant the driver is settled: reads answer from
 /// the stored driver without running the engine or writing anything.
-package actor IQLStore: ModuleStore {
+package actor IQLStore: ModuleStore, EventBuilder {
     /// Leads kept per tenant; older ones are dropped (click numbers keep counting).
     package static let leadCapacity = 10_000
 
@@ -250,25 +250,15 @@ package actor IQLStore: ModuleStore {
         for driver in state.drivers.values { scheduleTimer(for: driver, after: now) }
     }
 
-    /// Records an event built by hand (`openapi/control.yaml` triggerWebhook) for a driver, as
-    /// the engine would build it, with `overrides` applied; the driver is not changed. Also
-    /// answers the overrides whose path the built payload did not have (applied all the same).
-    func trigger(
-        _ kind: EventKind, driverID: String, overrides: [(path: String, value: JSONValue)]
-    ) throws(APIError) -> (event: PlatformEvent, unmatched: [UnmatchedOverride]) {
+    package static var platformName: String { "IQL" }
+
+    /// An event of `kind` built by hand for the driver `subject` (`TriggeredEvent`), who need
+    /// not exist; it takes ids as an emitted event does.
+    package func event(_ kind: EventKind, subject driverID: String) throws(APIError) -> PlatformEvent {
         let now = runtime.clock.now
         let driver = preview(driverID) ?? Driver(id: driverID, optedInAt: now)
-        var event = try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings, now: now)
+        return try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings, now: now)
             .event(ids: &state.ids)
-        let unmatched = UnmatchedOverride.find(overrides.map(\.path), in: event.payload)
-        for (path, value) in overrides {
-            guard let changed = event.payload.setting(path: path, to: value) else {
-                throw .badRequest("overrides.\(path) is not a valid path")
-            }
-            event.payload = changed
-        }
-        if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] { event.id = id }
-        return (runtime.events.append([event])[0], unmatched)
     }
 
     /// Stores a scenario's driver as the engine leaves it now, without recording the events its

@@ -43,7 +43,7 @@ struct TriggeredEvent {
             return SilentPushRule(publisherAppName: settings.publisherAppName, intervalHours: settings.heartbeatIntervalHours)
                 .event(driverID: driver.id, heartbeat: driver.lastHeartbeatAt ?? now, now: now, ids: &ids)
         default:
-            throw .badRequest("a \(kind) event is not IQL's: only IQL's kinds can be triggered")
+            throw .badRequest("IQL builds no \(kind) event by hand")
         }
     }
 

@@ -17,6 +17,11 @@ package final class Tenant: Sendable {
     private let stores: [String: any ModuleStore]
     /// The same stores by their type, for `store(_:)`.
     private let storesByType: [ObjectIdentifier: any ModuleStore]
+    /// The stores that build their module's events by hand, by the kinds their module declares.
+    private let eventBuilders: [EventKind: any EventBuilder]
+    /// The platforms whose stores build events by hand (`EventBuilder.platformName`), in module
+    /// order.
+    package let eventBuilderNames: [String]
     /// Wall-clock milliseconds since 1970 of the last request that used the tenant (of its
     /// making, before any).
     private let lastUsedMilliseconds: Atomic<Int64>
@@ -51,6 +56,7 @@ package final class Tenant: Sendable {
         lastUsedMilliseconds = Atomic(Self.milliseconds(wallClock()))
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
+        var builders: [EventKind: any EventBuilder] = [:], builderNames: [String] = []
         // The stores made so far are subscribed to the event log: a failure ends them with it.
         let scheduler = runtime.scheduler, events = runtime.events
         func abandon() {
@@ -71,8 +77,14 @@ package final class Tenant: Sendable {
                 throw FixtureError("two modules keep their state under \(module.stateKey): give one of them another stateKey")
             }
             stores[module.stateKey] = store
+            if let builder = store as? any EventBuilder {
+                for kind in module.eventKinds { builders[kind] = builder }
+                builderNames.append(type(of: builder).platformName)
+            }
         }
         self.stores = stores
+        eventBuilders = builders
+        eventBuilderNames = builderNames
         storesByType = Dictionary(stores.values.map { (ObjectIdentifier(type(of: $0)), $0) }) { first, _ in first }
         runtime.scheduler.start()
     }
@@ -98,6 +110,10 @@ package final class Tenant: Sendable {
     private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 
     package var clock: TenantClock { runtime.clock }
+
+    /// The store that builds events of `kind` by hand: that of the module declaring it, if it
+    /// builds its events (`EventBuilder`).
+    package func eventBuilder(for kind: EventKind) -> (any EventBuilder)? { eventBuilders[kind] }
     package var events: EventLog { runtime.events }
     /// The settings in force now.
     package var settings: TenantSettings { runtime.configuration.current }

@@ -31,4 +31,26 @@ struct WebhookTrigger {
         default: throw .badRequest("overrides must be an object")
         }
     }
+
+    /// `event` with the overrides applied, its id taken from a `webhook_event_id` the payload
+    /// then has; and the overrides whose path the built payload did not have (applied all the
+    /// same).
+    func applied(to event: PlatformEvent) throws(APIError) -> (event: PlatformEvent, unmatched: [UnmatchedOverride]) {
+        var event = event
+        let unmatched = UnmatchedOverride.find(overrides.map(\.path), in: event.payload)
+        for (path, value) in overrides {
+            guard let changed = event.payload.setting(path: path, to: value) else {
+                throw .badRequest("overrides.\(path) is not a valid path")
+            }
+            event.payload = changed
+        }
+        if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] { event.id = id }
+        return (event, unmatched)
+    }
+
+    /// The 400 for a kind no module's store builds by hand, naming the platforms that do.
+    static func unbuildable(_ kind: EventKind, builders: [String]) -> APIError {
+        let owners = builders.map { "\($0)'s" }.joined(separator: " or ")
+        return .badRequest("a \(kind) event is not \(owners): only \(owners) kinds can be triggered")
+    }
 }

@@ -83,7 +83,11 @@ struct WebhooksHandlers: APIProtocol {
     func triggerWebhook(_ input: Operations.TriggerWebhook.Input) async throws -> Operations.TriggerWebhook.Output {
         let trigger = try RequestBody.validated(WebhookTrigger.self)
         let tenant = try Tenant.bound()
-        let (event, unmatched) = try await tenant.iql.trigger(trigger.kind, driverID: trigger.driverID, overrides: trigger.overrides)
+        guard let builder = tenant.eventBuilder(for: trigger.kind) else {
+            throw WebhookTrigger.unbuildable(trigger.kind, builders: tenant.eventBuilderNames)
+        }
+        let (built, unmatched) = try trigger.applied(to: await builder.event(trigger.kind, subject: trigger.driverID))
+        let event = tenant.runtime.events.append([built])[0]
         let messageIDs = try await tenant.webhooks.messageIDs(forEvent: event)
         return .accepted(.init(body: .json(.init(
             eventId: event.id, messageIds: messageIDs,

@@ -6,8 +6,9 @@ import XCTest
 
 /// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
 /// module defined here, outside the server library: it declares its own event and push kinds,
-/// sets its own timer and answers its own control operations under `/_mock/parcels/`. Nothing
-/// in the runtime, the control module or another platform names it.
+/// sets its own timer, answers its own control operations under `/_mock/parcels/` and builds its
+/// events for the webhook trigger. Nothing in the runtime, the control module or another
+/// platform names it.
 final class ThrowawayModuleTests: XCTestCase {
     func testItsControlOperationsTimerEventAndPushWorkThroughTheServer() async throws {
         try await Self.run { platform in
@@ -35,9 +36,27 @@ final class ThrowawayModuleTests: XCTestCase {
             try await platform.send(.get, "/_mock/parcels").assertProblem(.notFound, "unknown control endpoint")
             let served = try await platform.send(.get, "/_mock/openapi/parcels.yaml")
             XCTAssertEqual(served.text, ParcelModule.document)
-            try await platform.createDriver("d1")
-            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "parcel_delivered", "driver_id": "d1"])
-                .assertProblem(.badRequest, "a parcel_delivered event is not IQL's: only IQL's kinds can be triggered")
+        }
+    }
+
+    func testItsStoreBuildsItsEventsForTheTrigger() async throws {
+        try await Self.run { platform in
+            let triggered = try await platform.send(
+                .post, "/_mock/webhooks/trigger", json: ["event": "parcel_delivered", "driver_id": "p7", "overrides": ["note": "left at door"]]
+            )
+            XCTAssertEqual(triggered.status, .accepted, triggered.text)
+            XCTAssertEqual(try triggered.json()["event_id"] as? String, "evt-by-hand-p7")
+            let events = try await platform.send(.get, "/_mock/events?type=parcel_delivered").json()["events"] as? [[String: Any]]
+            XCTAssertEqual(events?.count, 1)
+            XCTAssertEqual(events?.first?["payload"] as? [String: String], ["parcel_id": "p7", "note": "left at door"])
+            try await platform.send(.get, "/_mock/parcels/p7").assertJSON(["parcel_id": "p7", "delivered": false])
+        }
+    }
+
+    func testAKindWhoseStoreBuildsNoEventsIsRefusedNamingThoseThatDo() async throws {
+        try await TestPlatform.run(plugging: [ParcelModule(), BellModule()], documents: ["parcels": ParcelModule.document]) { platform in
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "bell_rung", "driver_id": "d1"])
+                .assertProblem(.badRequest, "a bell_rung event is not IQL's or Parcels's: only IQL's or Parcels's kinds can be triggered")
         }
     }
 
@@ -155,8 +174,20 @@ private struct ParcelModule: PlatformModule {
     }
 }
 
-private actor ParcelStore: ModuleStore {
+/// A module that declares an event kind and keeps no store, so nothing builds its events by hand.
+private struct BellModule: PlatformModule {
+    var name: String { "bells" }
+    /// It answers no operation of its own.
+    var document: String { "control" }
+    var pathPrefixes: [String] { ["/_mock/bells/"] }
+    var eventKinds: [EventKind] { [EventKind(rawValue: "bell_rung")] }
+
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
+}
+
+private actor ParcelStore: ModuleStore, EventBuilder {
     static let delay: TimeInterval = 60
+    static let platformName = "Parcels"
     let runtime: TenantRuntime
     private var delivered: Set<String> = []
 
@@ -171,6 +202,14 @@ private actor ParcelStore: ModuleStore {
         runtime.scheduler.schedule(TimerKey(owner: "parcels", name: id), at: runtime.clock.now.addingTimeInterval(Self.delay)) { [self] in
             await deliver(id)
         }
+    }
+
+    /// A delivery notice for the parcel `subject`, built by hand: the parcel is not delivered.
+    func event(_ kind: EventKind, subject: String) -> PlatformEvent {
+        PlatformEvent(
+            id: "evt-by-hand-\(subject)", kind: kind, driverID: subject, createdAt: runtime.clock.now,
+            payload: .object(["parcel_id": .string(subject)])
+        )
     }
 
     private func deliver(_ id: String) {
