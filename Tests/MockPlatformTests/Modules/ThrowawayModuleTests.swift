@@ -86,7 +86,9 @@ final class ThrowawayModuleTests: XCTestCase {
         XCTAssertTrue(delivered)
         let snapshot = try await tenant.snapshot()
 
-        XCTAssertNoThrow(try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot))
+        let restored = try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot)
+        let stillDelivered = try await restored.store(ParcelStore.self).isDelivered("p1")
+        XCTAssertTrue(stillDelivered, "its store comes back from the snapshot")
         let index = try XCTUnwrap(snapshot.events.events.firstIndex { $0.kind == .parcelDelivered })
         XCTAssertThrowsError(try TestTenant.registry().reset(.default, restoring: snapshot)) { error in
             XCTAssertEqual(
@@ -157,7 +159,7 @@ private struct ParcelModule: PlatformModule {
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.parcelNotice)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        ParcelStore(runtime: runtime)
+        ParcelStore(runtime: runtime, restoring: snapshot)
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
@@ -189,9 +191,12 @@ private actor ParcelStore: ModuleStore, EventBuilder {
     static let delay: TimeInterval = 60
     static let platformName = "Parcels"
     let runtime: TenantRuntime
-    private var delivered: Set<String> = []
+    private var delivered: Set<String>
 
-    init(runtime: TenantRuntime) { self.runtime = runtime }
+    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) {
+        self.runtime = runtime
+        delivered = Set(snapshot?.objectValue?["delivered"]?.strings ?? [])
+    }
 
     func snapshot() -> JSONValue { .object(["delivered": .array(delivered.sorted().map(JSONValue.string))]) }
 
