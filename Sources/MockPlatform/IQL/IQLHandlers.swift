@@ -38,7 +38,8 @@ struct IQLHandlers: APIProtocol {
     func getDriverInfo(_ input: Operations.GetDriverInfo.Input) async throws -> Operations.GetDriverInfo.Output {
         let id = input.path.driverId
         try DriverID.validate(id)
-        let driver = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { $0.driver }
+        let (driver, validity) = try await Tenant.bound().iql.keptRead(id, unknown: Self.invalidDriver) { $0.driver }
+        Tenant.answerHolds(validity)
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
             country: driver.country,
@@ -53,9 +54,12 @@ struct IQLHandlers: APIProtocol {
         let id = input.path.driverId
         try DriverID.validate(id)
         let startDate = input.query.startDate
-        let (driver, now, window) = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+        let ((driver, now, window), validity) = try await Tenant.bound().iql.keptRead(id, unknown: Self.invalidDriver) {
+            reading throws(APIError) in
             (reading.driver, reading.now, try StatusWindow(startDate: startDate, today: CalendarDay(containing: reading.now)))
         }
+        // The window ends today: tomorrow, the same request answers other dates.
+        Tenant.answerHolds(validity.ending(by: window.range.upperBound.adding(days: 1).start))
         let metrics = DriverMetrics(trips: driver.trips, window: window.range)
         let ratings = metrics.eventRatings
         return .ok(.init(body: .json(.init(

@@ -14,6 +14,9 @@ struct IQLModule: PlatformModule {
     var requestGuard: (any RequestGuard)? { IQLRequestGuard() }
     var rules: [String: OperationRule] { IQLHandlers.rules(zipcodes: zipcodes) }
     var eventKinds: [EventKind] { EventKind.iql }
+    /// A driver's info and status are the same until the driver changes, the engine has work
+    /// for it or (status) the day ends.
+    var keptReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)

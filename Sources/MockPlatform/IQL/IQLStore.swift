@@ -23,11 +23,14 @@ package actor IQLStore: ModuleStore, EventBuilder {
         var ids: IDGenerator
     }
 
-    private var state: State
+    private var state: State { didSet { revision.advance() } }
     private let runtime: TenantRuntime
     /// Drivers the engine has nothing to do for until their `nextDue`: derived, never
     /// snapshotted. A driver missing here is due (restored, or changed without an engine run).
-    private var settled: [String: Settled] = [:]
+    private var settled: [String: Settled] = [:] { didSet { revision.advance() } }
+    /// Advanced with every change of `state` and `settled`: what a read answered holds while it
+    /// stays (`keptRead`).
+    package nonisolated let revision = StateRevision()
 
     /// When the engine last brought a driver up to date, and the next instant it has something
     /// to do for it (`EngineSchedule`; `distantFuture` when nothing).
@@ -106,6 +109,16 @@ package actor IQLStore: ModuleStore, EventBuilder {
         state.ids = ids
         commit([driver], events: emitted, evaluatedAt: now)
         return result
+    }
+
+    /// `read`, and how long what it answered holds (`AnswerValidity`): while the store is
+    /// unchanged and until the engine next has something to do for the driver.
+    package func keptRead<T: Sendable>(
+        _ id: String, unknown: APIError, _ answer: (DriverReading) throws(APIError) -> T
+    ) throws(APIError) -> (value: T, validity: AnswerValidity) {
+        let value = try read(id, unknown: unknown, answer)
+        let now = runtime.clock.now
+        return (value, AnswerValidity(revision: revision, readAt: revision.current, from: now, until: settled[id]?.nextDue ?? now))
     }
 
     /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a

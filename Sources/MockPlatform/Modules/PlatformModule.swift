@@ -34,6 +34,10 @@ package protocol PlatformModule: Sendable {
     /// any state (`getHealth`): the front door keeps the first 200 and sends it again
     /// (`ConstantAnswer`).
     var constantOperations: Set<String> { get }
+    /// Ids of GET operations whose handler says how long its answer holds
+    /// (`Tenant.answerHolds(_:)`): the front door keeps a 200 for its path and query and sends
+    /// it again while it holds (`KeptAnswers`), without running the operation.
+    var keptReads: Set<String> { get }
     /// The webhook event kinds it emits.
     var eventKinds: [EventKind] { get }
     /// The push kinds it sends.
@@ -52,6 +56,7 @@ extension PlatformModule {
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
     package var constantOperations: Set<String> { [] }
+    package var keptReads: Set<String> { [] }
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }

@@ -140,7 +140,8 @@ package enum MockPlatformServer {
             let documentPlans = plans[module.document] ?? OperationPlans(document: document)
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(
-                recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations
+                recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
+                keptReads: module.keptReads
             )
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog

@@ -8,14 +8,19 @@ final class OperationRecorder: ServerTransport {
     private let plans: OperationPlans
     private let rules: [String: OperationRule]
     private let constants: Set<String>
+    private let keptReads: Set<String>
     /// The routes recorded so far, of this module and those recorded before it.
     private(set) var catalog: RouteCatalog
 
-    init(recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>) {
+    init(
+        recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
+        keptReads: Set<String>
+    ) {
         self.catalog = catalog
         self.plans = plans
         self.rules = rules
         self.constants = constants
+        self.keptReads = keptReads
     }
 
     func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
@@ -24,7 +29,7 @@ final class OperationRecorder: ServerTransport {
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
-            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil
+            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, keepsAnswers: method == .get && keptReads.contains(id)
         ))
     }
 }

@@ -21,10 +21,13 @@ struct RouteOperation: Sendable {
     let parameters: ParameterIndex
     /// Where the answer is kept, for an operation whose answer depends on nothing.
     var constantAnswer: ConstantAnswer? = nil
+    /// Whether the tenant keeps its answers while they hold (`PlatformModule.keptReads`).
+    var keepsAnswers = false
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
-    /// A constant operation's kept answer, once there is one, is sent without running any of it.
+    /// A constant operation's kept answer, once there is one, is sent without running any of it;
+    /// so is a kept read's while it holds (`KeptAnswers`, for its path and query).
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
     /// door to log.
@@ -33,6 +36,14 @@ struct RouteOperation: Sendable {
     ) async throws -> Response {
         if let (head, body) = constantAnswer?.answer {
             return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+        }
+        var keeping: (answers: KeptAnswers, key: String, reported: ReportedValidity)?
+        if keepsAnswers, let binding = Tenant.binding, let tenant = binding.tenant, let key = head.path {
+            if let (head, body) = tenant.keptAnswers.answer(for: key, at: tenant.clock.now) {
+                _ = binding.registry.used(tenant)
+                return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+            }
+            keeping = (tenant.keptAnswers, key, ReportedValidity())
         }
         let answer: (HTTPResponse, HTTPBody?)
         do {
@@ -43,8 +54,9 @@ struct RouteOperation: Sendable {
             }
             let input = body.map { HTTPBody(Array($0.bytes.readableBytesView)) }
             let metadata = ServerRequestMetadata(pathParameters: pathParameters)
-            if let validated, var binding = Tenant.binding {
+            if validated != nil || keeping != nil, var binding = Tenant.binding {
                 binding.validated = validated
+                binding.answerValidity = keeping?.reported
                 answer = try await Tenant.$binding.withValue(binding) { try await handler(head, input, metadata) }
             } else {
                 answer = try await handler(head, input, metadata)
@@ -52,7 +64,12 @@ struct RouteOperation: Sendable {
         } catch {
             throw refusal(for: error)
         }
-        return try await finished(answer.0, body: answer.1)
+        return try await finished(answer.0, body: answer.1) { head, body in
+            constantAnswer?.keep(head, body: body)
+            if let keeping, let validity = keeping.reported.validity {
+                keeping.answers.keep(head, body: body, for: keeping.key, while: validity)
+            }
+        }
     }
 
     /// The Hummingbird response for the generated handler's answer: the headers the runtime
@@ -60,7 +77,10 @@ struct RouteOperation: Sendable {
     /// every image) gathered into one buffer, so that Hummingbird writes head, body and end in
     /// one batch (perf: three writes through the channel were 15 % of CPU on driverStatus).
     /// Larger bodies stream with their Content-Length; bodies of unknown length stream chunked.
-    private func finished(_ response: HTTPResponse, body: HTTPBody?) async throws -> Response {
+    /// `keep` sees every answer gathered into one buffer.
+    private func finished(
+        _ response: HTTPResponse, body: HTTPBody?, keep: (HTTPResponse, ByteBuffer) -> Void
+    ) async throws -> Response {
         var response = response
         HeaderEncodingRestorer.restore(&response.headerFields)
         guard let body else {
@@ -69,13 +89,15 @@ struct RouteOperation: Sendable {
         if let nullShape, response.status == .ok || response.status == .created {
             guard let bytes = try? await [UInt8](collecting: body, upTo: Self.maxGatheredBody) else { throw APIError.internal }
             let (head, completed) = NullCompletion.completing(response, body: bytes, shape: nullShape, operationID: id) ?? (response, bytes)
-            return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: ByteBuffer(bytes: completed)))
+            let buffer = ByteBuffer(bytes: completed)
+            keep(head, buffer)
+            return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: buffer))
         }
         if case .known(let length) = body.length, length <= Self.maxGatheredBody {
             var buffer = ByteBuffer()
             buffer.reserveCapacity(Int(length))
             for try await chunk in body { buffer.writeBytes(chunk) }
-            constantAnswer?.keep(response, body: buffer)
+            keep(response, buffer)
             return Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: buffer))
         }
         let buffers = body.map { ByteBuffer(bytes: $0) }

@@ -13,6 +13,8 @@ package final class Tenant: Sendable {
     package let runtime: TenantRuntime
     /// The scenario this tenant was made for and when (tenant clock); nil for a plain reset.
     package let appliedScenario: (name: String, at: Date)?
+    /// The answers its kept reads gave, sent again while they hold.
+    let keptAnswers = KeptAnswers()
     /// Module stores by their modules' state keys.
     private let stores: [String: any ModuleStore]
     /// The same stores by their type, for `store(_:)`.
@@ -175,6 +177,12 @@ package final class Tenant: Sendable {
         guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
         if let tenant = binding.tenant { return binding.registry.used(tenant) }
         return try binding.registry.tenant(binding.name)
+    }
+
+    /// Says how long the answer being built holds, for an operation its module lists in
+    /// `keptReads`; nothing for any other.
+    static func answerHolds(_ validity: AnswerValidity) {
+        binding?.answerValidity?.report(validity)
     }
 
     /// The name and registry of the request's tenant, without creating it.

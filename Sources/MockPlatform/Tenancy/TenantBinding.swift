@@ -17,4 +17,6 @@ struct TenantBinding: Sendable {
     var json: [String: JSONValue]?
     /// What the operation's rule validated (`RequestBody.validated(_:)`).
     var validated: (any Sendable)?
+    /// Where a kept read's handler reports how long its answer holds; nil for other operations.
+    var answerValidity: ReportedValidity?
 }

@@ -1,0 +1,40 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Synchronization
+
+/// One tenant's kept answers to the reads its modules list in `keptReads`: the 200 an operation
+/// answered for a path and query, sent again without running the operation while its
+/// `AnswerValidity` holds. A reset makes a new tenant, and with it an empty set.
+///
+/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each; keeping one more when
+/// full forgets them all.
+final class KeptAnswers: Sendable {
+    static let capacity = 128
+    static let maxBodyBytes = 4_096
+
+    private struct Kept {
+        let head: HTTPResponse
+        let body: ByteBuffer
+        let validity: AnswerValidity
+    }
+
+    private let answers = Mutex<[String: Kept]>([:])
+
+    /// The answer kept for `key` (a tenant-relative path and query), if it still holds at `now`.
+    func answer(for key: String, at now: Date) -> (HTTPResponse, ByteBuffer)? {
+        answers.withLock { answers in
+            guard let kept = answers[key], kept.validity.holds(at: now) else { return nil }
+            return (kept.head, kept.body)
+        }
+    }
+
+    /// Keeps a 200 answer for `key` while `validity` holds.
+    func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: AnswerValidity) {
+        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes else { return }
+        answers.withLock { answers in
+            if answers.count >= Self.capacity, answers[key] == nil { answers.removeAll(keepingCapacity: true) }
+            answers[key] = Kept(head: head, body: body, validity: validity)
+        }
+    }
+}

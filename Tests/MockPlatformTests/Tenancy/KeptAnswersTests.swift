@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import NIOCore
+import XCTest
+
+/// A tenant's kept answers: sent again only while the state they were read from is unchanged
+/// and the clock within their span, and bounded.
+final class KeptAnswersTests: XCTestCase {
+    private let ok = HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"])
+    private let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func testAnAnswerHoldsWhileItsStoreIsUnchangedAndTheClockInItsSpan() {
+        let answers = KeptAnswers(), revision = StateRevision()
+        let validity = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: start + 60)
+        answers.keep(ok, body: ByteBuffer(string: "{}"), for: "/a", while: validity)
+        XCTAssertNotNil(answers.answer(for: "/a", at: start))
+        XCTAssertNotNil(answers.answer(for: "/a", at: start + 59))
+        XCTAssertNil(answers.answer(for: "/a", at: start + 60), "its span has ended")
+        XCTAssertNil(answers.answer(for: "/a", at: start - 1), "the clock was set back before it was read")
+        XCTAssertNil(answers.answer(for: "/b", at: start), "another path and query")
+        revision.advance()
+        XCTAssertNil(answers.answer(for: "/a", at: start), "its store changed")
+    }
+
+    func testOnlyA200OfBoundedSizeIsKeptAndAFullSetStartsOver() {
+        let answers = KeptAnswers(), revision = StateRevision()
+        let validity = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        answers.keep(HTTPResponse(status: .notFound), body: ByteBuffer(string: "{}"), for: "/missing", while: validity)
+        XCTAssertNil(answers.answer(for: "/missing", at: start))
+        let large = ByteBuffer(repeating: UInt8(ascii: " "), count: KeptAnswers.maxBodyBytes + 1)
+        answers.keep(ok, body: large, for: "/large", while: validity)
+        XCTAssertNil(answers.answer(for: "/large", at: start))
+
+        for index in 0..<KeptAnswers.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: "/\(index)", while: validity) }
+        XCTAssertNotNil(answers.answer(for: "/0", at: start))
+        answers.keep(ok, body: ByteBuffer(string: "more"), for: "/more", while: validity)
+        XCTAssertNil(answers.answer(for: "/0", at: start), "keeping one more than the capacity forgets the others")
+        XCTAssertNotNil(answers.answer(for: "/more", at: start))
+    }
+}
