@@ -60,8 +60,8 @@ package struct PlatformResponder: HTTPResponder {
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
         record(
-            request, path: target.path, tenant: name, status: status, arrivedAt: arrivedAt, started: started, body: answered.body,
-            hint: answered.response.headers[RouteHint.header]
+            request, path: target.path, in: tenant ?? tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
+            body: answered.body, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response
     }
@@ -108,24 +108,25 @@ package struct PlatformResponder: HTTPResponder {
         }
     }
 
-    /// Adds the exchange to the tenant's journal, when the tenant exists by now; `status` 0 for a
-    /// connection a fault closed.
+    /// Adds the exchange to the journal of the request's tenant (the one it arrived at, or the
+    /// one a handler made), when there is one by now; `status` 0 for a connection a fault closed.
     private func record(
-        _ request: Request, path: String, tenant name: TenantName, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
+        _ request: Request, path: String, in tenant: Tenant?, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
         body: ByteBuffer?, hint: String?
     ) {
-        guard let journal = tenants.existing(name)?.runtime.journal, journal.capacity > 0 else { return }
+        guard let tenant, tenant.runtime.journal.capacity > 0 else { return }
+        let journal = tenant.runtime.journal
         let elapsed = (ContinuousClock.now - started).components
         let raw = request.head.path ?? ""
         let entry = JournalEntry(
             id: journal.nextID(),
-            at: arrivedAt ?? tenants.now(of: name),
+            at: arrivedAt ?? tenant.clock.now,
             method: request.method.rawValue,
             path: path,
-            query: raw.firstIndex(of: "?").map { String(raw[raw.index(after: $0)...]) },
+            query: raw.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(raw[raw.index(after: $0)...]) },
             status: status,
             latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
-            headers: request.headers.map { ($0.name.canonicalName, $0.value) },
+            fields: request.headers,
             body: body?.readableBytesView ?? ByteBuffer().readableBytesView,
             hint: hint
         )

@@ -114,6 +114,31 @@ final class RequestJournalTests: XCTestCase {
         XCTAssertEqual(newest.first?.headers["x-long"]?.count, JournalEntry.maxHeaderValue)
     }
 
+    /// A request's fields are kept as received and listed as the bounded, lower-cased,
+    /// joined form they would have been cut to; fields past the bounds are cut at once.
+    func testFieldsAsReceivedAreListedAsTheirBoundedForm() throws {
+        var fields: HTTPFields = [.authorization: "APIKEY k", .accept: "a/b"]
+        fields.append(HTTPField(name: .accept, value: "c/d"))
+        fields.append(HTTPField(name: try XCTUnwrap(HTTPField.Name("X-Trace")), value: "t1"))
+        let pairs = fields.map { ($0.name.canonicalName, $0.value) }
+        func entry(_ fields: HTTPFields) -> JournalEntry {
+            JournalEntry(
+                id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
+                body: [UInt8]()
+            )
+        }
+        let expected = ["authorization": "APIKEY k", "accept": "a/b, c/d", "x-trace": "t1"]
+        XCTAssertEqual(entry(fields).headers, expected)
+        let fromPairs = JournalEntry(
+            id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, headers: pairs,
+            body: [UInt8]()
+        )
+        XCTAssertEqual(fromPairs.headers, expected)
+        fields.append(HTTPField(name: try XCTUnwrap(HTTPField.Name("x-long")), value: String(repeating: "v", count: 600)))
+        XCTAssertEqual(entry(fields).headers["x-long"]?.count, JournalEntry.maxHeaderValue)
+        XCTAssertEqual(entry(fields).headers["accept"], "a/b, c/d")
+    }
+
     func testAJournalSizeOfZeroKeepsNothing() async throws {
         var options = ServerOptions()
         options.journalSize = 0
