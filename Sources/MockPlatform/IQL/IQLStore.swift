@@ -116,9 +116,14 @@ package actor IQLStore: ModuleStore, EventBuilder {
     package func keptRead<T: Sendable>(
         _ id: String, unknown: APIError, _ answer: (DriverReading) throws(APIError) -> T
     ) throws(APIError) -> (value: T, validity: AnswerValidity) {
-        let value = try read(id, unknown: unknown, answer)
-        let now = runtime.clock.now
-        return (value, AnswerValidity(revision: revision, readAt: revision.current, from: now, until: settled[id]?.nextDue ?? now))
+        // The span starts at the instant the answer was read for: the clock may have been set
+        // back since.
+        var readFor = Date.distantFuture
+        let value = try read(id, unknown: unknown) { reading throws(APIError) in
+            readFor = reading.now
+            return try answer(reading)
+        }
+        return (value, AnswerValidity(revision: revision, readAt: revision.current, from: readFor, until: settled[id]?.nextDue ?? readFor))
     }
 
     /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a

@@ -60,7 +60,7 @@ package struct PlatformResponder: HTTPResponder {
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
         record(
-            request, path: target.path, in: tenant ?? tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
+            request, path: target.path, in: tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
             body: answered.body, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response
@@ -108,8 +108,9 @@ package struct PlatformResponder: HTTPResponder {
         }
     }
 
-    /// Adds the exchange to the journal of the request's tenant (the one it arrived at, or the
-    /// one a handler made), when there is one by now; `status` 0 for a connection a fault closed.
+    /// Adds the exchange to the journal of the request's tenant as it is now (a reset while
+    /// the request ran made a new one), when there is one; `status` 0 for a connection a fault
+    /// closed.
     private func record(
         _ request: Request, path: String, in tenant: Tenant?, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
         body: ByteBuffer?, hint: String?
@@ -123,7 +124,7 @@ package struct PlatformResponder: HTTPResponder {
             at: arrivedAt ?? tenant.clock.now,
             method: request.method.rawValue,
             path: path,
-            query: raw.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(raw[raw.index(after: $0)...]) },
+            query: raw.firstIndex(of: "?").map { String(raw[raw.index(after: $0)...]) },
             status: status,
             latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
             fields: request.headers,

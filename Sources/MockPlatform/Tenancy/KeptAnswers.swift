@@ -7,11 +7,12 @@ import Synchronization
 /// answered for a path and query, sent again without running the operation while its
 /// `AnswerValidity` holds. A reset makes a new tenant, and with it an empty set.
 ///
-/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each; keeping one more when
-/// full forgets them all.
+/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each, for paths and queries of
+/// at most `maxKeyBytes`; keeping one more when full forgets them all.
 final class KeptAnswers: Sendable {
     static let capacity = 128
     static let maxBodyBytes = 4_096
+    static let maxKeyBytes = 512
 
     private struct Kept {
         let head: HTTPResponse
@@ -31,8 +32,10 @@ final class KeptAnswers: Sendable {
 
     /// Keeps a 200 answer for `key` while `validity` holds.
     func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: AnswerValidity) {
-        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes else { return }
+        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.utf8.count <= Self.maxKeyBytes else { return }
         answers.withLock { answers in
+            // Two reads of one path racing: the later read's answer stays.
+            if let kept = answers[key], kept.validity.readAt > validity.readAt { return }
             if answers.count >= Self.capacity, answers[key] == nil { answers.removeAll(keepingCapacity: true) }
             answers[key] = Kept(head: head, body: body, validity: validity)
         }

@@ -56,6 +56,22 @@ final class KeptStatusTests: XCTestCase {
         }
     }
 
+    func testAnOfferExpiringLaterTheSameDayIsNoLongerAvailable() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.freezeClock(at: TestPlatform.offerTestNow)
+            try await platform.driveToQualification("d1")
+            // The offer, granted at 2024-06-10T12:00:00Z, is valid for 30 days.
+            try await platform.freezeClock(at: "2024-07-10T11:59:58Z")
+            for _ in 0..<2 {
+                let reply = try await platform.iql(.get, Self.status)
+                XCTAssertEqual(try Self.metrics(reply)["offer_available"] as? Bool, true, reply.text)
+            }
+            try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 3])
+            let expired = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(try Self.metrics(expired)["offer_available"] as? Bool, false, expired.text)
+        }
+    }
+
     func testInfoFollowsAChangeAndAResetForgetsTheDriver() async throws {
         try await TestPlatform.run { platform in
             try await platform.createDriver("d1", state: "AZ")

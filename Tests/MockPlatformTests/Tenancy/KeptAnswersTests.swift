@@ -23,6 +23,16 @@ final class KeptAnswersTests: XCTestCase {
         XCTAssertNil(answers.answer(for: "/a", at: start), "its store changed")
     }
 
+    func testAnAnswerReadEarlierNeverReplacesOneReadLater() {
+        let answers = KeptAnswers(), revision = StateRevision()
+        let earlier = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        revision.advance()
+        let later = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        answers.keep(ok, body: ByteBuffer(string: "later"), for: "/a", while: later)
+        answers.keep(ok, body: ByteBuffer(string: "earlier"), for: "/a", while: earlier)
+        XCTAssertEqual(answers.answer(for: "/a", at: start).map { String(buffer: $0.1) }, "later")
+    }
+
     func testOnlyA200OfBoundedSizeIsKeptAndAFullSetStartsOver() {
         let answers = KeptAnswers(), revision = StateRevision()
         let validity = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
@@ -31,6 +41,9 @@ final class KeptAnswersTests: XCTestCase {
         let large = ByteBuffer(repeating: UInt8(ascii: " "), count: KeptAnswers.maxBodyBytes + 1)
         answers.keep(ok, body: large, for: "/large", while: validity)
         XCTAssertNil(answers.answer(for: "/large", at: start))
+        let longKey = "/p?" + String(repeating: "q", count: KeptAnswers.maxKeyBytes)
+        answers.keep(ok, body: ByteBuffer(string: "{}"), for: longKey, while: validity)
+        XCTAssertNil(answers.answer(for: longKey, at: start), "a long path and query is answered, not kept")
 
         for index in 0..<KeptAnswers.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: "/\(index)", while: validity) }
         XCTAssertNotNil(answers.answer(for: "/0", at: start))
