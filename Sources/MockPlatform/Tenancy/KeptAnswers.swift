@@ -24,7 +24,9 @@ final class KeptAnswers: Sendable {
 
     /// The answer kept for `key` (a tenant-relative path and query), if it still holds at `now`.
     func answer(for key: String, at now: Date) -> (HTTPResponse, ByteBuffer)? {
-        answers.withLock { answers in
+        // A longer key is never kept: it is not hashed inside the lock either.
+        guard key.utf8.count <= Self.maxKeyBytes else { return nil }
+        return answers.withLock { answers in
             guard let kept = answers[key], kept.validity.holds(at: now) else { return nil }
             return (kept.head, kept.body)
         }
