@@ -16,13 +16,13 @@ struct IQLRequestGuard: RequestGuard {
     /// bare `APIKEY: <key>` header.
     func authenticate(_ headers: HTTPFields, keys: [String], allowBareHeader: Bool) throws(APIError) {
         let key: Substring
-        if let authorization = headers[.authorization] {
+        if let authorization = headers.value(of: .authorization) {
             let value = authorization.drop { $0 == " " }
             guard let space = value.firstIndex(of: " "), Self.isAPIKeyScheme(value[..<space]), value.index(after: space) < value.endIndex else {
                 throw APIError(.unauthorized, "Authorization header must be 'APIKEY <key>'")
             }
             key = value[value.index(after: space)...]
-        } else if allowBareHeader, let bare = headers[Self.bareHeader] {
+        } else if allowBareHeader, let bare = headers.value(of: Self.bareHeader) {
             key = bare[...]
         } else {
             throw APIError(.unauthorized, "missing api key")

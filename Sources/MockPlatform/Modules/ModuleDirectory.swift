@@ -1,17 +1,17 @@
 /// The modules of a server, and which one owns a path.
 struct ModuleDirectory: Sendable {
-    /// (prefix, entry), longest prefix first.
-    private let prefixes: [(String, ModuleEntry)]
+    /// (prefix, entry), longest prefix first; each prefix as its UTF-8 bytes.
+    private let prefixes: [(bytes: [UInt8], entry: ModuleEntry)]
 
     /// `controlPlane` checks and renders the paths of every prefix under `/_mock/`.
     init(_ modules: [any PlatformModule], controlPlane: ControlPlane) {
         prefixes = modules
             .flatMap { module in
                 module.pathPrefixes.map { prefix in
-                    (prefix, ControlPlane.contains(prefix: prefix) ? ModuleEntry(module, in: controlPlane) : ModuleEntry(module))
+                    (Array(prefix.utf8), ControlPlane.contains(prefix: prefix) ? ModuleEntry(module, in: controlPlane) : ModuleEntry(module))
                 }
             }
-            .sorted { $0.0.count > $1.0.count }
+            .sorted { $0.bytes.count > $1.bytes.count }
     }
 
     /// The module owning a tenant-relative path: the longest matching prefix (a prefix `/x/`
@@ -19,11 +19,15 @@ struct ModuleDirectory: Sendable {
     /// module claims it. Compared byte by byte: prefixes are ASCII, and `String.hasPrefix`
     /// compares by Unicode rules.
     func module(for path: String) -> ModuleEntry? {
-        let path = path.utf8
+        path.utf8.withContiguousStorageIfAvailable(module(for:)) ?? module(for: Array(path.utf8))
+    }
+
+    private func module(for path: some Collection<UInt8>) -> ModuleEntry? {
         for (prefix, entry) in prefixes {
-            let prefix = prefix.utf8
             if path.starts(with: prefix) { return entry }
-            if prefix.count > 1, prefix.last == UInt8(ascii: "/"), path.elementsEqual(prefix.dropLast()) { return entry }
+            if path.count == prefix.count - 1, prefix.count > 1, prefix.last == UInt8(ascii: "/"), path.elementsEqual(prefix.dropLast()) {
+                return entry
+            }
         }
         return nil
     }

@@ -30,8 +30,11 @@ package struct PlatformResponder: HTTPResponder {
     /// What every layer needs to know of a request, found once: its tenant path, the module
     /// that owns it and the route that matches it.
     func resolve(_ request: Request) -> ResolvedRequest {
-        let target = TenantPath(request.head.path?.prefix { $0 != "?" } ?? "/")
-        return ResolvedRequest(target: target, module: modules.module(for: target.path), route: routes.match(target.path))
+        let split = RequestTarget(request.head.path ?? "/")
+        let target = TenantPath(split.path)
+        return ResolvedRequest(
+            target: target, query: split.query, module: modules.module(for: target.path), route: routes.match(target.path)
+        )
     }
 
     /// The answer to a request `resolve` has resolved.
@@ -60,7 +63,7 @@ package struct PlatformResponder: HTTPResponder {
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
         record(
-            request, path: target.path, in: tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
+            request, path: target.path, query: resolved.query, in: tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
             body: answered.body, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response
@@ -96,7 +99,9 @@ package struct PlatformResponder: HTTPResponder {
             let response = try await Tenant.$binding.withValue(TenantBinding(
                 name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json
             )) {
-                try await operation.call(Self.operationHead(of: request.head, path: target.path), body: read, pathParameters: parameters)
+                try await operation.call(
+                    Self.operationHead(of: request.head, path: target.path, query: resolved.query), body: read, pathParameters: parameters
+                )
             }
             return (response, body)
         } catch let error as APIError {
@@ -112,19 +117,18 @@ package struct PlatformResponder: HTTPResponder {
     /// the request ran made a new one), when there is one; `status` 0 for a connection a fault
     /// closed.
     private func record(
-        _ request: Request, path: String, in tenant: Tenant?, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
+        _ request: Request, path: String, query: Substring?, in tenant: Tenant?, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
         body: ByteBuffer?, hint: String?
     ) {
         guard let tenant, tenant.runtime.journal.capacity > 0 else { return }
         let journal = tenant.runtime.journal
         let elapsed = (ContinuousClock.now - started).components
-        let raw = request.head.path ?? ""
         let entry = JournalEntry(
             id: journal.nextID(),
             at: arrivedAt ?? tenant.clock.now,
             method: request.method.rawValue,
             path: path,
-            query: raw.firstIndex(of: "?").map { String(raw[raw.index(after: $0)...]) },
+            query: query.map(String.init),
             status: status,
             latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
             fields: request.headers,
@@ -151,12 +155,15 @@ package struct PlatformResponder: HTTPResponder {
 
     /// The head the generated operation sees: addressed to its tenant-relative path (query
     /// kept), without `Accept`: every route answers in the one media type its contract names,
-    /// whatever the client asks.
-    static func operationHead(of head: HTTPRequest, path: String) -> HTTPRequest {
+    /// whatever the client asks. The target is left as it is when it already is that path (no
+    /// tenant prefix, nothing folded).
+    static func operationHead(of head: HTTPRequest, path: String, query: Substring?) -> HTTPRequest {
         var head = head
-        if head.headerFields[.accept] != nil { head.headerFields[.accept] = nil }
-        let raw = head.path ?? ""
-        head.path = raw.firstIndex(of: "?").map { path + raw[$0...] } ?? path
+        if head.headerFields.contains(.accept) { head.headerFields[.accept] = nil }
+        let sent = head.path.map(RequestTarget.init)?.path
+        if sent.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
+            head.path = query.map { path + "?" + $0 } ?? path
+        }
         return head
     }
 

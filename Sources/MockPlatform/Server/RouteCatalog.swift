@@ -143,7 +143,19 @@ package struct RouteCatalog: Sendable {
         }.sorted()
     }
 
+    /// A path's non-empty segments between `/` characters. An ASCII path (nearly every one) is
+    /// split by bytes, which is the same there and skips the walk by characters (perf: the split
+    /// was 2.5 % of a request); any other by characters, as Swift's `String` sees them.
     static func segments(of path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+        let bytes = path.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/", omittingEmptySubsequences: true) }
+        var segments: [Substring] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            if start < index { segments.append(path[start..<index]) }
+            start = bytes.index(after: index)
+        }
+        if start < bytes.endIndex { segments.append(path[start...]) }
+        return segments
     }
 }
