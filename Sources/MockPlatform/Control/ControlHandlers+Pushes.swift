@@ -35,10 +35,9 @@ extension ControlHandlers {
         let tenant = try Tenant.bound()
         await tenant.caughtUp()
         let entry = try tenant.runtime.outbox.entry(input.path.pushId)
-        let registered = try await tenant.devices.registration(platform: entry.push.platform, token: entry.push.deviceToken)
         let export = try PushExport.file(
             for: entry, recipient: tenant.runtime.kinds.pushKind(named: entry.push.kind.rawValue)?.recipient ?? .app,
-            bundleID: registered?.bundleID ?? tenant.settings.iosBundleID
+            tenantBundleID: tenant.settings.iosBundleID
         )
         return .ok(.init(
             headers: .init(contentDisposition: "attachment; filename=\"\(export.filename)\""),

@@ -7,10 +7,14 @@ struct PushExport: Equatable {
     var filename: String
     var body: JSONValue
 
+    /// The simulator bundle of an iOS push is its `apns-topic`: the bundle id its token was
+    /// registered with when it was made, else the tenant's then; a push made with neither takes
+    /// the tenant's `ios_bundle_id` now. So the outbox alone says where a push goes, and no
+    /// platform's device registry is read.
     /// - Parameters:
     ///   - recipient: who its kind addresses (`DeclaredPushKind`): a push to Wallet has no file.
-    ///   - bundleID: the token's registered bundle id, else the tenant's `ios_bundle_id`.
-    static func file(for entry: PushEntry, recipient: DeclaredPushKind.Recipient, bundleID: String?) throws(APIError) -> PushExport {
+    ///   - tenantBundleID: the tenant's `ios_bundle_id` now.
+    static func file(for entry: PushEntry, recipient: DeclaredPushKind.Recipient, tenantBundleID: String?) throws(APIError) -> PushExport {
         switch entry.push.platform {
         case .android:
             var message = entry.push.payload.objectValue ?? [:]
@@ -20,7 +24,7 @@ struct PushExport: Equatable {
             guard recipient == .app else {
                 throw APIError(.conflict, "a \(entry.push.kind) push is addressed to Wallet, not to an app: it has no .apns form")
             }
-            guard let bundleID else {
+            guard let bundleID = entry.push.apnsHeaders?.topic ?? tenantBundleID else {
                 throw APIError(.conflict, "no bundle id for this push: register the token with bundle_id or set ios_bundle_id in /_mock/config")
             }
             var file = entry.push.payload.objectValue ?? [:]

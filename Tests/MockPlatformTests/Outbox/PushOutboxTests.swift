@@ -77,6 +77,25 @@ final class PushOutboxTests: XCTestCase {
         }
     }
 
+    /// An iOS push exports for the bundle it was addressed to, its `apns-topic`, though the
+    /// token is registered again with another bundle id afterwards.
+    func testExportTakesTheBundleThePushWasAddressedTo() async throws {
+        try await TestPlatform.run { platform in
+            try await Self.register(platform, "d1", SampleTokens.apns, "ios", bundle: "com.example.first")
+            let id = try await CampaignAuthoringTests.createID(platform, payload: try CampaignSamples.payload("simple_push"))
+            let sent = try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["driver_ids": ["d1"]])
+            let pushID = try XCTUnwrap((try sent.json()["outbox_ids"] as? [String])?.first)
+            try await Self.register(platform, "d1", SampleTokens.apns, "ios", bundle: "com.example.second")
+            try await platform.send(.patch, "/_mock/config", json: ["ios_bundle_id": "com.example.tenant"])
+
+            let entry = try await platform.send(.get, "/_mock/pushes/\(pushID)").json()
+            XCTAssertEqual((entry["apns_headers"] as? [String: String])?["apns-topic"], "com.example.first")
+            let export = try await platform.send(.get, "/_mock/pushes/\(pushID)/export")
+            XCTAssertEqual(export.status, .ok, export.text)
+            XCTAssertEqual(try export.json()["Simulator Target Bundle"] as? String, "com.example.first")
+        }
+    }
+
     func testFiltersClearAndReset() async throws {
         try await TestPlatform.run { platform in
             try await Self.register(platform, "d1", SampleTokens.apns, "ios")
