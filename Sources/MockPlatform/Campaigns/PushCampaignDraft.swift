@@ -5,16 +5,9 @@ struct PushCampaignDraft: Sendable {
     let built: PushCampaignBuilder.Built
 
     init(body: [String: JSONValue]) throws(APIError) {
-        if let unknown = body.keys.sorted().first(where: { $0 != "name" && $0 != "payload" }) {
-            throw .badRequest("\(unknown) is not allowed")
-        }
-        var name: String?
-        if let value = body["name"], value != .null {
-            guard let text = value.stringValue else { throw .badRequest("name must be a string") }
-            name = text
-        }
-        guard let payload = body["payload"], payload != .null else { throw .badRequest("payload is required") }
-        self.name = name
-        built = try PushCampaignBuilder.build(payload)
+        let fields = FieldReader(body)
+        try fields.refuseUnknownKeys(allowing: ["name", "payload"])
+        name = try fields.string("name")
+        built = try PushCampaignBuilder.build(fields.required("payload", fields.value))
     }
 }

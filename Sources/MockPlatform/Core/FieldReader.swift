@@ -1,15 +1,17 @@
-/// Reads typed fields out of a raw JSON object, failing with the contract's field messages.
-///
-/// Messages follow `<field path> <problem>`: `state is required`, `segment must be an object`,
-/// `data.error_code must be an integer`. `null` reads as absent.
+/// Reads typed fields out of a raw JSON object, failing with the field's message in its API's
+/// wording (`FieldMessages`): by default the contract's `<field path> <problem>` (`state is
+/// required`, `segment must be an object`, `data.error_code must be an integer`). `null` reads
+/// as absent.
 package struct FieldReader: Sendable {
     package let object: [String: JSONValue]
     /// Dotted path of this object inside the body, empty at the top level.
     package let path: String
+    package let messages: FieldMessages
 
-    package init(_ object: [String: JSONValue], path: String = "") {
+    package init(_ object: [String: JSONValue], path: String = "", messages: FieldMessages = .contract) {
         self.object = object
         self.path = path
+        self.messages = messages
     }
 
     /// The full dotted path of a key, as used in messages.
@@ -24,14 +26,29 @@ package struct FieldReader: Sendable {
         return value
     }
 
+    /// 400 `<key> is not allowed` for the first key, in sorted order, that is not `allowed` (the
+    /// contract's wording: DRF's serializers ignore unknown keys).
+    package func refuseUnknownKeys(allowing allowed: Set<String>) throws(APIError) {
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .badRequest("\(name(unknown)) is not allowed", field: unknown)
+        }
+    }
+
     package func required<T>(_ key: String, _ read: (String) throws(APIError) -> T?) throws(APIError) -> T {
-        guard let value = try read(key) else { throw .badRequest("\(name(key)) is required", field: key) }
+        guard let value = try read(key) else { throw .badRequest(messages.required(name(key)), field: key) }
         return value
     }
 
     package func string(_ key: String) throws(APIError) -> String? {
         guard let value = value(key) else { return nil }
-        guard case .string(let string) = value else { throw mismatch(key, "a string") }
+        guard case .string(let string) = value else { throw mismatch(key, .string, value) }
+        return string
+    }
+
+    /// A string that is not empty.
+    package func text(_ key: String) throws(APIError) -> String? {
+        guard let string = try string(key) else { return nil }
+        guard !string.isEmpty else { throw .badRequest(messages.blank(name(key)), field: key) }
         return string
     }
 
@@ -40,7 +57,7 @@ package struct FieldReader: Sendable {
         switch value {
         case .integer(let integer): return integer
         case .number(let number) where number.rounded() == number && abs(number) < 9.0e15: return Int64(number)
-        default: throw mismatch(key, "an integer")
+        default: throw mismatch(key, .integer, value)
         }
     }
 
@@ -49,24 +66,40 @@ package struct FieldReader: Sendable {
         switch value {
         case .integer(let integer): return Double(integer)
         case .number(let number): return number
-        default: throw mismatch(key, "a number")
+        default: throw mismatch(key, .number, value)
         }
     }
 
     package func bool(_ key: String) throws(APIError) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard case .bool(let bool) = value else { throw mismatch(key, "a boolean") }
+        guard case .bool(let bool) = value else { throw mismatch(key, .boolean, value) }
         return bool
+    }
+
+    /// A list of strings, each checked by `problem` (nil when fine): 400 `<key>[<index>]
+    /// <problem>` for the first that is not.
+    package func strings(_ key: String, each problem: (String) -> String? = { _ in nil }) throws(APIError) -> [String]? {
+        guard let value = value(key) else { return nil }
+        guard case .array(let items) = value else { throw mismatch(key, .stringList, value) }
+        var strings: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw .badRequest(messages.mismatch("\(name(key))[\(index)]", .string, item), field: key)
+            }
+            if let problem = problem(text) { throw .badRequest("\(name(key))[\(index)] \(problem)", field: key) }
+            strings.append(text)
+        }
+        return strings
     }
 
     /// A nested object, read with its own path.
     package func object(_ key: String) throws(APIError) -> FieldReader? {
         guard let value = value(key) else { return nil }
-        guard case .object(let nested) = value else { throw mismatch(key, "an object") }
-        return FieldReader(nested, path: name(key))
+        guard case .object(let nested) = value else { throw mismatch(key, .object, value) }
+        return FieldReader(nested, path: name(key), messages: messages)
     }
 
-    private func mismatch(_ key: String, _ expected: String) -> APIError {
-        .badRequest("\(name(key)) must be \(expected)", field: key)
+    private func mismatch(_ key: String, _ expected: FieldMessages.FieldType, _ found: JSONValue) -> APIError {
+        .badRequest(messages.mismatch(name(key), expected, found), field: key)
     }
 }

@@ -103,6 +103,15 @@ final class DeviceRegistryTests: XCTestCase {
         let ios: [String: JSONValue] = ["token": .string(SampleTokens.apns), "platform": .string("ios")]
         XCTAssertNil(error(ios))
         XCTAssertEqual(error(["platform": .string("ios")]), .badRequest("This field is required.", field: "token"))
+        XCTAssertEqual(error(["token": .null]), .badRequest("This field is required.", field: "token"))
+        XCTAssertEqual(error(["token": .string("")]), .badRequest("This field may not be blank.", field: "token"))
+        XCTAssertEqual(error(["token": .integer(5)]), .badRequest("Not a valid string.", field: "token"))
+        XCTAssertEqual(
+            error(["token": .string(SampleTokens.apns), "platform": .null]), .badRequest("This field is required.", field: "platform"),
+            "a platform sent as null is refused, not inferred"
+        )
+        XCTAssertEqual(error(ios.merging(["bundle_id": .bool(true)]) { $1 }), .badRequest("Not a valid string.", field: "bundle_id"))
+        XCTAssertNil(error(ios.merging(["bundle_id": .null]) { $1 }))
         XCTAssertEqual(error(["token": .string("ab"), "platform": .string("ios")]), .badRequest("Enter a valid APNs token.", field: "token"))
         XCTAssertEqual(error(["token": .string("ab"), "platform": .string("android")]), .badRequest("Enter a valid FCM token.", field: "token"))
         XCTAssertEqual(error(["token": .string("ab"), "platform": .string("web")]), .badRequest("\"web\" is not a valid choice.", field: "platform"))
