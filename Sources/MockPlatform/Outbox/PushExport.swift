@@ -25,7 +25,10 @@ struct PushExport: Equatable {
                 throw APIError(.conflict, "a \(entry.push.kind) push is addressed to Wallet, not to an app: it has no .apns form")
             }
             guard let bundleID = entry.push.apnsHeaders?.topic ?? tenantBundleID else {
-                throw APIError(.conflict, "no bundle id for this push: register the token with bundle_id or set ios_bundle_id in /_mock/config")
+                throw APIError(
+                    .conflict,
+                    "no bundle id for this push: its token had none when it was made; set ios_bundle_id in /_mock/config, or name the bundle to simctl push"
+                )
             }
             var file = entry.push.payload.objectValue ?? [:]
             file["Simulator Target Bundle"] = .string(bundleID)

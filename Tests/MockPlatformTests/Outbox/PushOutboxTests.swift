@@ -60,6 +60,10 @@ final class PushOutboxTests: XCTestCase {
 
             let noBundle = try await platform.send(.get, "/_mock/pushes/\(ids[0])/export")
             XCTAssertEqual(noBundle.status, .conflict, "no bundle id anywhere")
+            XCTAssertEqual(
+                try noBundle.json()["detail"] as? String,
+                "no bundle id for this push: its token had none when it was made; set ios_bundle_id in /_mock/config, or name the bundle to simctl push"
+            )
             try await platform.send(.patch, "/_mock/config", json: ["ios_bundle_id": "com.example.app"])
             let tooBig = try await platform.send(.get, "/_mock/pushes/\(ids[0])/export")
             XCTAssertEqual(tooBig.status, .unprocessableContent)
