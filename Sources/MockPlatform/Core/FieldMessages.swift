@@ -1,9 +1,11 @@
 /// How a `FieldReader` words a refused field, given the field's dotted path.
 ///
 /// `contract`, the house style of the APIs this server defines: `<field path> <problem>`
-/// (`state is required`, `data.error_code must be an integer`). `djangoREST`: Django REST
-/// framework's field messages (`This field is required.`, `Not a valid string.`), which the IQL
-/// publisher backend answers with (`openapi/publisher.yaml`); its error shape names the field.
+/// (`state is required`, `data.error_code must be an integer`). `djangoREST`: the Django REST
+/// framework field messages the IQL publisher backend's contract lists (`openapi/publisher.yaml`
+/// registerDeviceToken: `This field is required.` for a missing or `null` field, `Not a valid
+/// string.` for another JSON type); its error shape names the field. Lists and objects are
+/// read in the contract's wording only: their items' messages are the contract's.
 package struct FieldMessages: Sendable {
     /// A required field that is absent or `null`.
     let required: @Sendable (_ name: String) -> String
