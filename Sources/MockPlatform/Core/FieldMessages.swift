@@ -4,8 +4,7 @@
 /// (`state is required`, `data.error_code must be an integer`). `djangoREST`: the Django REST
 /// framework field messages the IQL publisher backend's contract lists (`openapi/publisher.yaml`
 /// registerDeviceToken: `This field is required.` for a missing or `null` field, `Not a valid
-/// string.` for another JSON type); its error shape names the field. Lists and objects are
-/// read in the contract's wording only: their items' messages are the contract's.
+/// string.` for another JSON type); its error shape names the field.
 package struct FieldMessages: Sendable {
     /// A required field that is absent or `null`.
     let required: @Sendable (_ name: String) -> String
