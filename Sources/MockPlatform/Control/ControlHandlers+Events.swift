@@ -11,13 +11,13 @@ extension ControlHandlers {
             kind = parsed
         }
         let tenant = try Tenant.bound()
-        let events = tenant.events.list(kind: kind, driverID: input.query.driverId, since: input.query.since)
+        let events = tenant.events.list(kind: kind, subject: input.query.driverId, since: input.query.since)
         return .ok(.init(body: .json(.init(events: try events.map(Self.event)))))
     }
 
     private static func event(_ event: PlatformEvent) throws -> Components.Schemas.Event {
         .init(
-            id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
+            id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.subject, createdAt: event.createdAt,
             payload: try event.payload.decoded()
         )
     }

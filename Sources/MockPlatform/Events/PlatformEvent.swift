@@ -7,7 +7,9 @@ package struct PlatformEvent: Sendable, Equatable, Codable {
     /// Stable id: the payload's `webhook_event_id` when it has one, else a fresh UUID.
     package var id: String
     package var kind: EventKind
-    package var driverID: String
+    /// What the event is about, as its module names it (IQL's events: the driver id); the
+    /// control API lists and filters it as `driver_id`.
+    package var subject: String
     /// Tenant-clock instant of the event.
     package var createdAt: Date
     /// The webhook body, exactly as it will be sent.
@@ -15,11 +17,17 @@ package struct PlatformEvent: Sendable, Equatable, Codable {
     /// Position in the tenant's event log, from 1; set when the log records the event.
     package var sequence: UInt64 = 0
 
-    package init(id: String, kind: EventKind, driverID: String, createdAt: Date, payload: JSONValue) {
+    package init(id: String, kind: EventKind, subject: String, createdAt: Date, payload: JSONValue) {
         self.id = id
         self.kind = kind
-        self.driverID = driverID
+        self.subject = subject
         self.createdAt = createdAt
         self.payload = payload
+    }
+
+    /// A state document keeps the subject under its first name, `driverID`.
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, createdAt, payload, sequence
+        case subject = "driverID"
     }
 }

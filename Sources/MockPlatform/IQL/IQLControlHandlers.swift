@@ -62,7 +62,7 @@ struct IQLControlHandlers: APIProtocol {
                 "received_at": .string(RFC3339.string(from: entry.receivedAt)),
             ])
         }
-        let events = tenant.events.list(driverID: driver.id)
+        let events = tenant.events.list(subject: driver.id)
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
             info: try info.decoded(),
@@ -105,7 +105,7 @@ struct IQLControlHandlers: APIProtocol {
     /// An event of the driver's, as getIQLDriver lists it.
     private static func wire(_ event: PlatformEvent) throws -> Components.Schemas.Event {
         .init(
-            id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.driverID, createdAt: event.createdAt,
+            id: event.id, sequence: Int(event.sequence), _type: event.kind.rawValue, driverId: event.subject, createdAt: event.createdAt,
             payload: try event.payload.decoded()
         )
     }

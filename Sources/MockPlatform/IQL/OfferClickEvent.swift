@@ -10,7 +10,7 @@ struct OfferClickEvent {
     func event(ids: inout IDGenerator) -> PlatformEvent {
         let eventID = ids.uuid()
         return PlatformEvent(
-            id: eventID, kind: .offerClick, driverID: driverID, createdAt: now,
+            id: eventID, kind: .offerClick, subject: driverID, createdAt: now,
             payload: .object([
                 "driver_id": .string(driverID),
                 "webhook_event_id": .string(eventID),

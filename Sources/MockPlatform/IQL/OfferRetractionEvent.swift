@@ -11,7 +11,7 @@ struct OfferRetractionEvent {
 
     func event(ids: inout IDGenerator) -> PlatformEvent {
         PlatformEvent(
-            id: ids.uuid(), kind: .offerRetraction, driverID: driverID, createdAt: now,
+            id: ids.uuid(), kind: .offerRetraction, subject: driverID, createdAt: now,
             payload: .object([
                 "driver_id": .string(driverID),
                 "publisher_app_id": .string(publisherAppID),

@@ -83,7 +83,7 @@ struct QualificationEngine {
         return PlatformEvent(
             id: ids.uuid(),
             kind: .disqualificationStatus,
-            driverID: driverID,
+            subject: driverID,
             createdAt: now,
             payload: .object([
                 "driver_id": .string(driverID),
@@ -103,7 +103,7 @@ struct QualificationEngine {
         PlatformEvent(
             id: ids.uuid(),
             kind: campaign.offerSubtype == "telematics" ? .qualification : .nonTelematicsQualification,
-            driverID: driverID,
+            subject: driverID,
             createdAt: offer.createdAt,
             payload: .object([
                 "info": .object([

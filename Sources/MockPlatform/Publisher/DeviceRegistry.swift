@@ -58,7 +58,7 @@ package actor DeviceRegistry: ModuleStore {
 
     private func push(for event: PlatformEvent) {
         let settings = runtime.settings
-        let devices = registrations(of: event.driverID).map { PushTarget($0, tenantBundleID: settings.iosBundleID) }
+        let devices = registrations(of: event.subject).map { PushTarget($0, tenantBundleID: settings.iosBundleID) }
         runtime.outbox.append(devices.compactMap { IQLPush.push(for: event, to: $0, settings: settings) })
         progress.advance(to: event.sequence)
     }

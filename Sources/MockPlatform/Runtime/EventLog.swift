@@ -83,9 +83,9 @@ package final class EventLog: Sendable {
     }
 
     /// Retained events matching every given filter, oldest first.
-    package func list(kind: EventKind? = nil, driverID: String? = nil, since: Date? = nil) -> [PlatformEvent] {
+    package func list(kind: EventKind? = nil, subject: String? = nil, since: Date? = nil) -> [PlatformEvent] {
         state.withLock { $0.events.all }.filter { event in
-            (kind == nil || event.kind == kind) && (driverID == nil || event.driverID == driverID)
+            (kind == nil || event.kind == kind) && (subject == nil || event.subject == subject)
                 && (since.map { event.createdAt >= $0 } ?? true)
         }
     }

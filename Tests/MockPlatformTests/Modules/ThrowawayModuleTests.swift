@@ -212,7 +212,7 @@ private actor ParcelStore: ModuleStore, EventBuilder {
     /// A delivery notice for the parcel `subject`, built by hand: the parcel is not delivered.
     func event(_ kind: EventKind, subject: String) -> PlatformEvent {
         PlatformEvent(
-            id: "evt-by-hand-\(subject)", kind: kind, driverID: subject, createdAt: runtime.clock.now,
+            id: "evt-by-hand-\(subject)", kind: kind, subject: subject, createdAt: runtime.clock.now,
             payload: .object(["parcel_id": .string(subject)])
         )
     }
@@ -220,7 +220,7 @@ private actor ParcelStore: ModuleStore, EventBuilder {
     private func deliver(_ id: String) {
         delivered.insert(id)
         let now = runtime.clock.now
-        runtime.events.append([PlatformEvent(id: "evt-\(id)", kind: .parcelDelivered, driverID: id, createdAt: now, payload: .object([:]))])
+        runtime.events.append([PlatformEvent(id: "evt-\(id)", kind: .parcelDelivered, subject: id, createdAt: now, payload: .object([:]))])
         runtime.outbox.append([Push(
             platform: .android, deviceToken: "parcel-device", driverID: id, kind: .parcelNotice, campaignID: nil,
             payload: .object(["data": .object(["parcel_id": .string(id)])]), apnsHeaders: nil

@@ -5,7 +5,7 @@ import XCTest
 /// `EventLog` as a unit: numbering, retention and subscriptions.
 final class EventLogTests: XCTestCase {
     private func event(_ id: String) -> PlatformEvent {
-        PlatformEvent(id: id, kind: .engagement, driverID: "d1", createdAt: Date(timeIntervalSince1970: 0), payload: .object([:]))
+        PlatformEvent(id: id, kind: .engagement, subject: "d1", createdAt: Date(timeIntervalSince1970: 0), payload: .object([:]))
     }
 
     func testRetainsTheNewestEventsButSubscribersSeeAll() async {

@@ -417,7 +417,7 @@ final class WebhookFixtureTests: XCTestCase {
 final class WebhookShutdownTests: XCTestCase {
     func testWaitingForAnEventsMessagesEndsWhenTheTenantShutsDown() async throws {
         let tenant = try TestTenant.fresh()
-        var never = PlatformEvent(id: "e", kind: .engagement, driverID: "d1", createdAt: Date(), payload: .object([:]))
+        var never = PlatformEvent(id: "e", kind: .engagement, subject: "d1", createdAt: Date(), payload: .object([:]))
         never.sequence = 999
         let event = never
         let store = try tenant.webhooks

@@ -12,7 +12,7 @@ struct EngagementPayload {
         let eventID = ids.uuid()
         let requestID = ids.uuid()
         return PlatformEvent(
-            id: eventID, kind: .engagement, driverID: driver.id, createdAt: now,
+            id: eventID, kind: .engagement, subject: driver.id, createdAt: now,
             payload: .object([
                 "driver_id": .string(driver.id),
                 "type": .string(type),

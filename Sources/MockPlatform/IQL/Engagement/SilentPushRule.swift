@@ -20,7 +20,7 @@ struct SilentPushRule {
     /// The silentPushNotification event (`openapi/iql.yaml` webhooks, silentPushNotification).
     func event(driverID: String, heartbeat: Date, now: Date, ids: inout IDGenerator) -> PlatformEvent {
         PlatformEvent(
-            id: ids.uuid(), kind: .silentPushNotification, driverID: driverID, createdAt: now,
+            id: ids.uuid(), kind: .silentPushNotification, subject: driverID, createdAt: now,
             payload: .object([
                 "info": .object([
                     "publisher_app_name": .string(publisherAppName),
