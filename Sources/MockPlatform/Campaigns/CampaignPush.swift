@@ -4,7 +4,7 @@ enum CampaignPush {
     static func push(_ campaign: PushCampaign, to target: PushTarget) -> Push {
         let ios = target.platform == .ios
         return Push(
-            platform: target.platform, deviceToken: target.token, driverID: target.driverID,
+            platform: target.platform, deviceToken: target.token, holder: target.holder,
             kind: .syneriseCampaign, campaignID: campaign.id,
             payload: ios ? campaign.payload : campaign.android ?? .object([:]),
             apnsHeaders: ios ? .forPayload(campaign.payload, topic: target.bundleID) : nil

@@ -66,7 +66,7 @@ struct CampaignsControlHandlers: APIProtocol {
             } else {
                 let platform = request.platform(ofUnregistered: token)
                 targets.append(PushTarget(
-                    platform: platform, token: DeviceTokenFormat.normalized(token, for: platform), driverID: nil,
+                    platform: platform, token: DeviceTokenFormat.normalized(token, for: platform), holder: nil,
                     bundleID: platform == .ios ? tenantBundleID : nil
                 ))
             }

@@ -13,7 +13,7 @@ extension ControlHandlers {
         let entries = tenant.runtime.outbox.list(
             platform: input.query.platform.flatMap { MobilePlatform(rawValue: $0.rawValue) },
             kind: kind,
-            deviceToken: input.query.deviceToken, driverID: input.query.driverId, since: input.query.since
+            deviceToken: input.query.deviceToken, holder: input.query.driverId, since: input.query.since
         )
         return .ok(.init(body: .json(.init(pushes: try entries.map(Self.wire)))))
     }
@@ -49,7 +49,7 @@ extension ControlHandlers {
         .init(
             id: entry.id, createdAt: entry.createdAt,
             platform: Components.Schemas.PushEntry.PlatformPayload(rawValue: entry.push.platform.rawValue) ?? .ios,
-            deviceToken: entry.push.deviceToken, driverId: entry.push.driverID,
+            deviceToken: entry.push.deviceToken, driverId: entry.push.holder,
             kind: entry.push.kind.rawValue,
             campaignId: entry.push.campaignID, payload: try entry.push.payload.decoded(),
             apnsHeaders: entry.push.apnsHeaders.map { headers in

@@ -2,14 +2,21 @@
 package struct Push: Sendable, Equatable, Codable {
     package var platform: MobilePlatform
     package var deviceToken: String
-    /// The driver holding the token when the push was made.
-    package var driverID: String?
+    /// Who held the token when the push was made, as the registry that knows the token names
+    /// them (Publisher's: the driver id); the control API lists and filters it as `driver_id`.
+    package var holder: String?
     package var kind: PushKind
     /// The campaign sent, for `synerise_campaign`.
     package var campaignID: String?
     /// iOS: the APNs body; Android: the FCM v1 message without `token`.
     package var payload: JSONValue
     package var apnsHeaders: PushEntry.APNsHeaders?
+
+    /// A state document keeps the holder under its first name, `driverID`.
+    private enum CodingKeys: String, CodingKey {
+        case platform, deviceToken, kind, campaignID, payload, apnsHeaders
+        case holder = "driverID"
+    }
 }
 
 extension Push {

@@ -44,13 +44,13 @@ package final class PushOutbox: Sendable {
     /// Entries matching every given filter, oldest first (at most `capacity`).
     package func list(
         platform: MobilePlatform? = nil, kind: PushKind? = nil, deviceToken: String? = nil,
-        driverID: String? = nil, since: Date? = nil
+        holder: String? = nil, since: Date? = nil
     ) -> [PushEntry] {
         let entries = state.withLock { $0.entries.suffix(capacity) }
         return entries.filter { entry in
             let push = entry.push
             return (platform.map { push.platform == $0 } ?? true) && (kind.map { push.kind == $0 } ?? true)
-                && (deviceToken.map { push.isAddressed(to: $0) } ?? true) && (driverID.map { push.driverID == $0 } ?? true)
+                && (deviceToken.map { push.isAddressed(to: $0) } ?? true) && (holder.map { push.holder == $0 } ?? true)
                 && (since.map { entry.createdAt >= $0 } ?? true)
         }
     }

@@ -28,13 +28,13 @@ enum IQLPush {
             payload["aps"] = .object(["content-available": .integer(1)])
             if repeatsUnderData { payload["data"] = .object(data) }
             return Push(
-                platform: .ios, deviceToken: device.token, driverID: device.driverID, kind: kind, campaignID: nil,
+                platform: .ios, deviceToken: device.token, holder: device.holder, kind: kind, campaignID: nil,
                 payload: .object(payload),
                 apnsHeaders: .init(topic: device.bundleID, pushType: "background", priority: "5")
             )
         case .android:
             return Push(
-                platform: .android, deviceToken: device.token, driverID: device.driverID, kind: kind, campaignID: nil,
+                platform: .android, deviceToken: device.token, holder: device.holder, kind: kind, campaignID: nil,
                 payload: .object(["data": .object(data)]), apnsHeaders: nil
             )
         }

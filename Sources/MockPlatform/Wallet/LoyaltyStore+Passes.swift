@@ -96,7 +96,7 @@ extension LoyaltyStore {
         }
         runtime.outbox.append(tokens.map { token in
             Push(
-                platform: .ios, deviceToken: token, driverID: nil, kind: .walletPassUpdate, campaignID: nil, payload: .object([:]),
+                platform: .ios, deviceToken: token, holder: nil, kind: .walletPassUpdate, campaignID: nil, payload: .object([:]),
                 apnsHeaders: .init(topic: passTypeIdentifier, pushType: "background", priority: "5")
             )
         })

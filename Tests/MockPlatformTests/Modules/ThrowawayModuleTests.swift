@@ -222,7 +222,7 @@ private actor ParcelStore: ModuleStore, EventBuilder {
         let now = runtime.clock.now
         runtime.events.append([PlatformEvent(id: "evt-\(id)", kind: .parcelDelivered, subject: id, createdAt: now, payload: .object([:]))])
         runtime.outbox.append([Push(
-            platform: .android, deviceToken: "parcel-device", driverID: id, kind: .parcelNotice, campaignID: nil,
+            platform: .android, deviceToken: "parcel-device", holder: id, kind: .parcelNotice, campaignID: nil,
             payload: .object(["data": .object(["parcel_id": .string(id)])]), apnsHeaders: nil
         )])
     }
