@@ -1,7 +1,8 @@
 /// The body of `POST /_mock/webhooks/trigger` (`openapi/control.yaml` triggerWebhook).
 struct WebhookTrigger {
     let kind: EventKind
-    let driverID: String
+    /// What the event is about (`PlatformEvent.subject`), sent as `driver_id`.
+    let subject: String
     /// Dotted payload paths and their values, by path.
     let overrides: [(path: String, value: JSONValue)]
 
@@ -16,8 +17,8 @@ struct WebhookTrigger {
         let name = try fields.required("event", fields.string)
         guard let kind = kinds.eventKind(named: name) else { throw .badRequest("event must be an event kind") }
         self.kind = kind
-        driverID = try fields.required("driver_id", fields.string)
-        try DriverID.validate(driverID)
+        subject = try fields.required("driver_id", fields.string)
+        try DriverID.validate(subject)
         switch body["overrides"] {
         case nil: overrides = []
         case .object(let pairs)?:

@@ -86,7 +86,7 @@ struct WebhooksHandlers: APIProtocol {
         guard let builder = tenant.eventBuilder(for: trigger.kind) else {
             throw WebhookTrigger.unbuildable(trigger.kind, builders: tenant.eventBuilderNames)
         }
-        let (built, unmatched) = try trigger.applied(to: await builder.event(trigger.kind, subject: trigger.driverID))
+        let (built, unmatched) = try trigger.applied(to: await builder.event(trigger.kind, subject: trigger.subject))
         let event = tenant.runtime.events.append([built])[0]
         let messageIDs = try await tenant.webhooks.messageIDs(forEvent: event)
         return .accepted(.init(body: .json(.init(
