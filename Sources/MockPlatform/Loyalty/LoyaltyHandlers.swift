@@ -5,8 +5,8 @@ import OpenAPIRuntime
 /// The Poq-style loyalty API (`openapi/loyalty.yaml`): account content, summary, rewards and
 /// activities of the member the `Poq-User-Id` header names.
 struct LoyaltyHandlers: APIProtocol {
-    /// Builds the members' Wallet passes.
-    let passIssuer: PassIssuer
+    /// The members' Wallet passes.
+    let passes: any MemberPasses
 
     /// The account screen's blocks for a member with a loyalty account (inactive included). A
     /// member without one gets none of them: the app shows its loyalty view wherever a block
@@ -41,7 +41,8 @@ struct LoyaltyHandlers: APIProtocol {
 
     func applyReward(_ input: Operations.ApplyReward.Input) async throws -> Operations.ApplyReward.Output {
         let tenant = try Tenant.bound()
-        let reward = try await tenant.loyalty.applyReward(input.path.rewardId, member: input.headers.poqUserId)
+        let (reward, account) = try await tenant.loyalty.applyReward(input.path.rewardId, member: input.headers.poqUserId)
+        try await passes.accountChanged(account, in: tenant)
         return .ok(.init(body: .json(Self.reward(reward, now: tenant.clock.now))))
     }
 
@@ -52,24 +53,23 @@ struct LoyaltyHandlers: APIProtocol {
 
     func redeemActivity(_ input: Operations.RedeemActivity.Input) async throws -> Operations.RedeemActivity.Output {
         let tenant = try Tenant.bound()
-        let activity = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
+        let (activity, account) = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
+        try await passes.accountChanged(account, in: tenant)
         return .ok(.init(body: .json(Self.activity(activity, now: tenant.clock.now))))
     }
 
     func getWalletPass(_ input: Operations.GetWalletPass.Input) async throws -> Operations.GetWalletPass.Output {
         let tenant = try Tenant.bound()
-        let passTypeIdentifier = passIssuer.passTypeIdentifier(in: tenant.settings)
+        let passTypeIdentifier = passes.passTypeIdentifier(in: tenant.settings)
         guard input.query.passId == passTypeIdentifier else {
             throw LoyaltyProblem.invalidPassID.error("passId must be \(passTypeIdentifier)")
         }
-        let (pass, member) = try await tenant.loyalty.pass(ofMember: input.headers.poqUserId)
+        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
         guard member.loyalty?.isActive == true else { throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive") }
-        let archive = try passIssuer.archive(
-            member: member, pass: pass, passTypeIdentifier: passTypeIdentifier, tenant: tenant.name, now: tenant.clock.now
-        )
+        let pass = try await passes.pass(of: member, in: tenant)
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
-            body: .applicationVnd_apple_pkpass(HTTPBody(archive))
+            body: .applicationVnd_apple_pkpass(HTTPBody(pass.archive))
         ))
     }
 

@@ -2,8 +2,8 @@ import OpenAPIRuntime
 
 /// The Poq-style loyalty API (`openapi/loyalty.yaml`) as a platform module.
 struct LoyaltyModule: PlatformModule {
-    /// Builds the members' Wallet passes.
-    let passIssuer: PassIssuer
+    /// The members' Wallet passes.
+    let passes: any MemberPasses
 
     var name: String { "loyalty" }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
@@ -11,10 +11,10 @@ struct LoyaltyModule: PlatformModule {
     var requestGuard: (any RequestGuard)? { MemberGuard() }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        try LoyaltyStore(runtime: runtime, fixedPassTypeIdentifier: passIssuer.fixedPassTypeIdentifier, restoring: snapshot)
+        try LoyaltyStore(runtime: runtime, restoring: snapshot)
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
-        try LoyaltyHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)
+        try LoyaltyHandlers(passes: passes).registerHandlers(on: transport, configuration: configuration)
     }
 }

@@ -25,7 +25,7 @@ package enum MockPlatformServer {
             PublisherModule(zipcodes: fixtures.zipcodes),
             try CampaignsModule(),
             CampaignsControlModule(),
-            LoyaltyModule(passIssuer: passIssuer),
+            LoyaltyModule(passes: WalletPasses(passIssuer: passIssuer)),
             WalletModule(passIssuer: passIssuer),
             WalletControlModule(walletRootPEM: passIssuer.identity.developmentRootPEM),
             WebhooksModule(transport: webhooks),

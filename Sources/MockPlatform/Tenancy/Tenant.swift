@@ -68,7 +68,9 @@ package final class Tenant: Sendable {
         for module in modules {
             let made: (any ModuleStore)?
             do {
-                made = try module.makeStore(for: runtime, restoring: snapshot?.stores[module.stateKey])
+                made = try module.makeStore(
+                    for: runtime, restoring: snapshot.flatMap { $0.stores[module.stateKey] ?? module.formerState(in: $0.stores) }
+                )
             } catch {
                 abandon()
                 throw RestoredValueCheck.refusal(error, under: "stores.\(module.stateKey).")

@@ -18,7 +18,7 @@ struct WalletControlHandlers: APIProtocol {
     }
 
     func listWalletLogs(_ input: Operations.ListWalletLogs.Input) async throws -> Operations.ListWalletLogs.Output {
-        let logs = try await Tenant.bound().loyalty.logs
+        let logs = try await Tenant.bound().wallet.logs
         return .ok(.init(body: .json(.init(logs: logs.map { .init(at: $0.at, message: $0.message) }))))
     }
 }

@@ -22,18 +22,26 @@ struct WalletHandlers: APIProtocol {
         Operations.GetLatestPass.id: { request in try await authenticate(request) },
     ]
 
-    /// The pass the request names, with its member, once its token is checked.
+    /// The pass the request names and its member (404 when either is missing), once its
+    /// `ApplePass` token is checked (401).
     static func authenticate(_ request: RawRequest) async throws -> AuthenticatedPass {
+        let tenant = try Tenant.bound()
         let path = request.pathParameters
-        let (pass, member) = try await Tenant.bound().loyalty.authenticate(
-            type: path["passTypeIdentifier"] ?? "", serial: path["serialNumber"] ?? "", authorization: request.headers[.authorization]
-        )
+        let type = path["passTypeIdentifier"] ?? "", serial = path["serialNumber"] ?? ""
+        let pass = try await tenant.wallet.pass(type: type, serial: serial)
+        guard let member = try await tenant.loyalty.storedMember(pass.memberID) else {
+            throw WalletProblem.notFound.error("no pass \(type) \(serial)")
+        }
+        guard let authorization = request.headers[.authorization],
+              ConstantTime.equals(authorization, "ApplePass \(pass.authenticationToken)") else {
+            throw WalletProblem.unauthorized.error("Authorization must be ApplePass and the pass's authentication token")
+        }
         return AuthenticatedPass(pass: pass, member: member)
     }
 
     func registerPassDevice(_ input: Operations.RegisterPassDevice.Input) async throws -> Operations.RegisterPassDevice.Output {
         let path = input.path
-        let isNew = try await Tenant.bound().loyalty.register(
+        let isNew = try await Tenant.bound().wallet.register(
             device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber,
             pushToken: RequestBody.validated(PassPushToken.self).hex
         )
@@ -42,14 +50,14 @@ struct WalletHandlers: APIProtocol {
 
     func unregisterPassDevice(_ input: Operations.UnregisterPassDevice.Input) async throws -> Operations.UnregisterPassDevice.Output {
         let path = input.path
-        try await Tenant.bound().loyalty.unregister(
+        try await Tenant.bound().wallet.unregister(
             device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber
         )
         return .ok(.init())
     }
 
     func listUpdatablePasses(_ input: Operations.ListUpdatablePasses.Input) async throws -> Operations.ListUpdatablePasses.Output {
-        let store = try Tenant.bound().loyalty
+        let store = try Tenant.bound().wallet
         let since = input.query.passesUpdatedSince.flatMap { Int($0) }
         guard let found = await store.updatedSerials(
             device: input.path.deviceLibraryIdentifier, type: input.path.passTypeIdentifier, since: since
@@ -81,13 +89,13 @@ struct WalletHandlers: APIProtocol {
         case nil: []
         case let other?: [other.text]
         }
-        guard messages.count <= LoyaltyStore.logLinesPerRequest else {
+        guard messages.count <= WalletStore.logLinesPerRequest else {
             throw APIError(
-                .contentTooLarge, "logs holds \(messages.count) lines; at most \(LoyaltyStore.logLinesPerRequest) per request",
+                .contentTooLarge, "logs holds \(messages.count) lines; at most \(WalletStore.logLinesPerRequest) per request",
                 limit: .walletLog
             )
         }
-        try await Tenant.bound().loyalty.log(messages)
+        try await Tenant.bound().wallet.log(messages)
         return .ok(.init())
     }
 }

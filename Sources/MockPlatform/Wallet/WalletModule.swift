@@ -1,7 +1,8 @@
 import OpenAPIRuntime
 
-/// The PassKit web service (`openapi/wallet.yaml`) as a platform module. Its state is the
-/// loyalty store's (a pass is a view of its member), so it makes no store of its own.
+/// The PassKit web service (`openapi/wallet.yaml`) as a platform module, with a store of the
+/// tenant's passes and their devices. A pass shows a loyalty member: the module reads members
+/// from the loyalty store and is told of their changes through `WalletPasses`.
 struct WalletModule: PlatformModule {
     /// Builds the members' Wallet passes.
     let passIssuer: PassIssuer
@@ -11,6 +12,14 @@ struct WalletModule: PlatformModule {
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     var rules: [String: OperationRule] { WalletHandlers.rules }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.walletPassUpdate, recipient: .wallet)] }
+
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        try WalletStore(runtime: runtime, fixedPassTypeIdentifier: passIssuer.fixedPassTypeIdentifier, restoring: snapshot)
+    }
+
+    /// A document written before Wallet had a store keeps the pass state among the loyalty
+    /// store's keys, under the names `WalletStore.State` still uses.
+    func formerState(in stores: [String: JSONValue]) -> JSONValue? { stores["loyalty"] }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)

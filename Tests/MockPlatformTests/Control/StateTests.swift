@@ -95,7 +95,7 @@ final class StateTests: XCTestCase {
                 ("events", try events(.integer(9), next: 9), "events.events.0.sequence must be at least 1 and less than events.nextSequence"),
                 ("stores.loyalty.members.member-gold.loyalty.points", .integer(1 << 60),
                  "stores.loyalty.members.member-gold.loyalty.points must be between 0 and 2^53"),
-                ("stores.loyalty.updateTag", .integer(-1), "stores.loyalty.updateTag must be between 0 and 2^53"),
+                ("stores.wallet.updateTag", .integer(-1), "stores.wallet.updateTag must be between 0 and 2^53"),
                 ("stores.iql.drivers.d1.optedInAt", .number(1e300), "stores.iql.drivers.d1.optedInAt must be between -2^53 and 2^53"),
                 ("stores.iql.drivers.d1.optedInAt", .integer(253_402_300_800), "stores.iql.drivers.d1.optedInAt must be an instant within years 1 to 9999"),
                 ("stores.iql.drivers.d1.id", .string("a/b"), "stores.iql.drivers.d1.id must be an id of 1 to 256 characters without / or control characters"),

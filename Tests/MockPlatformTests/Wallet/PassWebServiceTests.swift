@@ -13,8 +13,8 @@ final class PassWebServiceTests: XCTestCase {
 
     /// The gold member's pass authentication token, read from the tenant's store.
     static func token(_ platform: TestPlatform) async throws -> String {
-        let (pass, _) = try await platform.tenants.tenant(.default).loyalty.pass(ofMember: "member-gold")
-        return pass.authenticationToken
+        let pass = try await platform.tenants.tenant(.default).wallet.pass(card: serial)
+        return try XCTUnwrap(pass).authenticationToken
     }
 
     static func registration(_ device: String) -> String {
@@ -71,7 +71,7 @@ final class PassWebServiceTests: XCTestCase {
 
             let logged = try await platform.send(.post, "/wallet/v1/log", json: ["logs": ["Web service error for pass.com.example.mock.loyalty"]])
             XCTAssertEqual(logged.status, .ok)
-            let logs = try await platform.tenants.tenant(.default).loyalty.logs
+            let logs = try await platform.tenants.tenant(.default).wallet.logs
             XCTAssertEqual(logs.map(\.message), ["Web service error for pass.com.example.mock.loyalty"])
         }
     }

@@ -1,0 +1,22 @@
+/// The Wallet module's side of loyalty members' passes (`MemberPasses`): a change to an account
+/// moves its pass in the tenant's Wallet store; a member's pass is built from the member and
+/// that store's record of it.
+struct WalletPasses: MemberPasses {
+    /// Builds and signs the passes.
+    let passIssuer: PassIssuer
+
+    func passTypeIdentifier(in settings: TenantSettings) -> String { passIssuer.passTypeIdentifier(in: settings) }
+
+    func accountChanged(_ account: Member.Account, in tenant: Tenant) async throws {
+        try await tenant.wallet.passChanged(account.cardNumber)
+    }
+
+    func pass(of member: Member, in tenant: Tenant) async throws -> IssuedPass {
+        guard let card = member.loyalty?.cardNumber, let pass = try await tenant.wallet.pass(card: card) else { throw APIError.internal }
+        let archive = try passIssuer.archive(
+            member: member, pass: pass, passTypeIdentifier: passTypeIdentifier(in: tenant.settings), tenant: tenant.name,
+            now: tenant.clock.now
+        )
+        return IssuedPass(archive: archive, updatedAt: pass.updatedAt)
+    }
+}

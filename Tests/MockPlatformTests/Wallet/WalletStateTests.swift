@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+@testable import MockPlatform
+import XCTest
+
+/// The Wallet store's part of a tenant's state document, and documents written before Wallet
+/// had a store of its own (the pass state among the loyalty store's keys).
+final class WalletStateTests: XCTestCase {
+    static let passType = PassWebServiceTests.passType
+    static let devicePasses = "/wallet/v1/devices/device-1/registrations/\(passType)"
+
+    func testAnOlderDocumentWithThePassStateUnderLoyaltyRestoresTheSamePasses() async throws {
+        try await TestPlatform.run { platform in
+            let token = try await PassWebServiceTests.token(platform)
+            let registered = try await platform.send(
+                .post, PassWebServiceTests.registration("device-1"), json: ["pushToken": PassWebServiceTests.pushToken],
+                headers: [.authorization: "ApplePass \(token)"]
+            )
+            XCTAssertEqual(registered.status, .created)
+            let applied = try await platform.send(.post, "/loyalty/v1/rewards/rw-2off/apply", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            XCTAssertEqual(applied.status, .ok)
+            let listed = try await platform.send(.get, Self.devicePasses).json()
+            let tag = try XCTUnwrap(listed["lastUpdated"] as? String)
+
+            let exported = try await platform.send(.get, "/_mock/state")
+            let document = try JSONDecoder().decode(JSONValue.self, from: exported.body)
+            let stores = try XCTUnwrap(document.objectValue?["stores"]?.objectValue)
+            let loyalty = try XCTUnwrap(stores["loyalty"]?.objectValue), wallet = try XCTUnwrap(stores["wallet"]?.objectValue)
+            XCTAssertEqual(Set(loyalty.keys), ["members"], "the loyalty store keeps the members")
+            XCTAssertEqual(Set(wallet.keys), ["passes", "updateTag", "registrations", "logs", "ids"], "the Wallet store keeps the passes")
+
+            // The layout documents had before: the pass state beside the members.
+            var older = stores
+            older["loyalty"] = .object(loyalty.merging(wallet) { kept, _ in kept })
+            older["wallet"] = nil
+            let olderDocument = try XCTUnwrap(document.setting(path: "stores", to: .object(older)))
+            try await platform.send(.post, "/_mock/reset")
+            let imported = try await platform.send(.put, "/_mock/state", body: olderDocument.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(imported.status, .ok, imported.text)
+
+            let again = try JSONDecoder().decode(JSONValue.self, from: try await platform.send(.get, "/_mock/state").body)
+            let storesAgain = try XCTUnwrap(again.objectValue?["stores"]?.objectValue)
+            XCTAssertEqual(storesAgain["loyalty"], stores["loyalty"], "it exports in the newer layout")
+            // Id streams move on past what they drew, so that ids never repeat across imports.
+            XCTAssertEqual(storesAgain["wallet"]?.objectValue?.filter { $0.key != "ids" }, wallet.filter { $0.key != "ids" })
+            let passes = try await platform.send(.get, Self.devicePasses).json()
+            XCTAssertEqual(passes["serialNumbers"] as? [String], [PassWebServiceTests.serial], "the registration came back")
+            XCTAssertEqual(passes["lastUpdated"] as? String, tag, "and the update tag")
+            let tokenAgain = try await PassWebServiceTests.token(platform)
+            XCTAssertEqual(tokenAgain, token, "and the pass's token")
+        }
+    }
+}
