@@ -44,25 +44,24 @@ struct CampaignsControlHandlers: APIProtocol {
             let what = campaign.kind == .silentData ? "a silent-data push" : "a push with another issuer than Synerise"
             throw APIError.badRequest("\(what) is not a Synerise campaign: send it to device_tokens or driver_ids only")
         }
-        let targets = try await Self.targets(of: request, devices: tenant.devices, tenantBundleID: tenant.settings.iosBundleID)
+        let targets = await Self.targets(
+            of: request, addressBook: tenant.pushAddressBook, tenantBundleID: tenant.settings.iosBundleID
+        )
         try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
         let entries = tenant.runtime.outbox.append(targets.map { CampaignPush.push(campaign, to: $0) })
         return .accepted(.init(body: .json(.init(outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs))))
     }
 
     /// The devices a send reaches: each listed token (as registered, else as named), then each
-    /// listed driver's tokens; only those of `platform` when it is given.
+    /// listed driver's tokens; only those of `platform` when it is given. Registered tokens are
+    /// the tenant's push address book's; without one, every token is sent as named.
     private static func targets(
-        of request: CampaignSendRequest, devices: DeviceRegistry, tenantBundleID: String?
+        of request: CampaignSendRequest, addressBook: (any PushAddressBook)?, tenantBundleID: String?
     ) async -> [PushTarget] {
         var targets: [PushTarget] = []
         for token in request.deviceTokens {
-            var registered: DeviceRegistration?
-            for platform in MobilePlatform.allCases where registered == nil && DeviceTokenFormat.isValid(token, for: platform) {
-                registered = await devices.registration(platform: platform, token: DeviceTokenFormat.normalized(token, for: platform))
-            }
-            if let registered {
-                targets.append(PushTarget(registered, tenantBundleID: tenantBundleID))
+            if let registered = await addressBook?.target(token: token, tenantBundleID: tenantBundleID) {
+                targets.append(registered)
             } else {
                 let platform = request.platform(ofUnregistered: token)
                 targets.append(PushTarget(
@@ -72,7 +71,7 @@ struct CampaignsControlHandlers: APIProtocol {
             }
         }
         for driver in request.driverIDs {
-            targets += await devices.registrations(of: driver).map { PushTarget($0, tenantBundleID: tenantBundleID) }
+            targets += await addressBook?.targets(holder: driver, tenantBundleID: tenantBundleID) ?? []
         }
         return targets.filter { target in request.platform.map { target.platform == $0 } ?? true }
     }

@@ -1,7 +1,8 @@
 /// One tenant's device tokens, keyed by (platform, token), and the reference publisher
 /// backend's own pushes: it consumes the tenant's events and, for a qualification or a missing
-/// heartbeat, records a push to each of the driver's devices in the outbox.
-package actor DeviceRegistry: ModuleStore {
+/// heartbeat, records a push to each of the driver's devices in the outbox. It is the tenant's
+/// push address book: other senders address its tokens and drivers through that protocol.
+package actor DeviceRegistry: PushAddressBook {
     /// Registrations in first-registration order, so listings are stable.
     private var registrations: [DeviceRegistration]
     /// Index into `registrations` by `<platform>\n<token>`.
@@ -48,6 +49,19 @@ package actor DeviceRegistry: ModuleStore {
         positions[Self.key(platform, token)].map { registrations[$0] }
     }
 
+    package func target(token: String, tenantBundleID: String?) -> PushTarget? {
+        for platform in MobilePlatform.allCases where DeviceTokenFormat.isValid(token, for: platform) {
+            if let registered = registration(platform: platform, token: DeviceTokenFormat.normalized(token, for: platform)) {
+                return PushTarget(registered, tenantBundleID: tenantBundleID)
+            }
+        }
+        return nil
+    }
+
+    package func targets(holder: String, tenantBundleID: String?) -> [PushTarget] {
+        registrations(of: holder).map { PushTarget($0, tenantBundleID: tenantBundleID) }
+    }
+
     /// Returns once the pushes of every event recorded so far are in the outbox.
     package func caughtUp() async {
         let newest = runtime.events.nextSequence - 1
@@ -58,7 +72,7 @@ package actor DeviceRegistry: ModuleStore {
 
     private func push(for event: PlatformEvent) {
         let settings = runtime.settings
-        let devices = registrations(of: event.subject).map { PushTarget($0, tenantBundleID: settings.iosBundleID) }
+        let devices = targets(holder: event.subject, tenantBundleID: settings.iosBundleID)
         runtime.outbox.append(devices.compactMap { IQLPush.push(for: event, to: $0, settings: settings) })
         progress.advance(to: event.sequence)
     }

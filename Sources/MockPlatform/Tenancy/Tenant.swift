@@ -21,6 +21,9 @@ package final class Tenant: Sendable {
     private let storesByType: [ObjectIdentifier: any ModuleStore]
     /// The stores that build their module's events by hand, by the kinds their module declares.
     private let eventBuilders: [EventKind: any EventBuilder]
+    /// The first store, in module order, that is a push address book (the publisher backend's
+    /// device registry); nil when no module keeps one.
+    package let pushAddressBook: (any PushAddressBook)?
     /// The platforms whose stores build events by hand (`EventBuilder.platformName`), in module
     /// order.
     package let eventBuilderNames: [String]
@@ -59,6 +62,7 @@ package final class Tenant: Sendable {
         appliedScenario = scenario.map { ($0, clock.now) }
         var stores: [String: any ModuleStore] = [:]
         var builders: [EventKind: any EventBuilder] = [:], builderNames: [String] = []
+        var addressBook: (any PushAddressBook)?
         // The stores made so far are subscribed to the event log: a failure ends them with it.
         let scheduler = runtime.scheduler, events = runtime.events
         func abandon() {
@@ -81,12 +85,14 @@ package final class Tenant: Sendable {
                 throw FixtureError("two modules keep their state under \(module.stateKey): give one of them another stateKey")
             }
             stores[module.stateKey] = store
+            if addressBook == nil { addressBook = store as? any PushAddressBook }
             if let builder = store as? any EventBuilder {
                 for kind in module.eventKinds { builders[kind] = builder }
                 builderNames.append(type(of: builder).platformName)
             }
         }
         self.stores = stores
+        pushAddressBook = addressBook
         eventBuilders = builders
         eventBuilderNames = builderNames
         storesByType = Dictionary(stores.values.map { (ObjectIdentifier(type(of: $0)), $0) }) { first, _ in first }

@@ -53,6 +53,21 @@ final class DeviceRegistryTests: XCTestCase {
         XCTAssertEqual(nobody, [])
     }
 
+    /// As the tenant's push address book (a campaign send's lookup): a token named in either
+    /// case finds its registration, addressed with its bundle id, else the tenant's.
+    func testAsAPushAddressBookATokenInAnyCaseFindsItsDeviceAndBundle() async throws {
+        let tenant = try TestTenant.fresh()
+        let book = try XCTUnwrap(tenant.pushAddressBook)
+        try await tenant.devices.register(ios("d1", bundle: "com.example.app"))
+        try await tenant.devices.register(ios("d1", SampleTokens.apns2))
+        let named = await book.target(token: SampleTokens.apns.uppercased(), tenantBundleID: "com.example.tenant")
+        XCTAssertEqual(named, PushTarget(platform: .ios, token: SampleTokens.apns, holder: "d1", bundleID: "com.example.app"))
+        let unknown = await book.target(token: String(repeating: "cd", count: 32), tenantBundleID: nil)
+        XCTAssertNil(unknown)
+        let held = await book.targets(holder: "d1", tenantBundleID: "com.example.tenant")
+        XCTAssertEqual(held.map(\.bundleID), ["com.example.app", "com.example.tenant"], "in registration order")
+    }
+
     func testRulesLowerCaseAPNsTokensSoBothCasesAreOneRegistration() async throws {
         let registry = try TestTenant.fresh().devices
         for token in [SampleTokens.apns.uppercased(), SampleTokens.apns] {

@@ -1,4 +1,5 @@
-/// Push token formats (`openapi/publisher.yaml` registerDeviceToken).
+/// The push token formats of each mobile platform (`openapi/publisher.yaml` registerDeviceToken,
+/// `openapi/control.yaml` CampaignSend).
 enum DeviceTokenFormat {
     /// An APNs device token: hex, even length, 64–200 characters (any case).
     static func isAPNs(_ token: String) -> Bool {
