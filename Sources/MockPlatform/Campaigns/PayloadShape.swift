@@ -56,8 +56,7 @@ indirect enum PayloadShape: Sendable {
             guard let integer = value.integerValue, range.contains(integer) else {
                 throw .badRequest("\(path) must be an integer\(Self.describe(range))")
             }
-        case (.number(let range), .integer(let integer)) where range.contains(Double(integer)): return
-        case (.number(let range), .number(let number)) where range.contains(number): return
+        case (.number(let range), _) where value.numberValue.map(range.contains) == true: return
         case (.number(let range), _):
             guard range.lowerBound.isFinite, range.upperBound.isFinite else { throw .badRequest("\(path) must be a number") }
             throw .badRequest("\(path) must be a number between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())")

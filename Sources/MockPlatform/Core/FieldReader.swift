@@ -54,20 +54,14 @@ package struct FieldReader: Sendable {
 
     package func integer(_ key: String) throws(APIError) -> Int64? {
         guard let value = value(key) else { return nil }
-        switch value {
-        case .integer(let integer): return integer
-        case .number(let number) where number.rounded() == number && abs(number) < 9.0e15: return Int64(number)
-        default: throw mismatch(key, .integer, value)
-        }
+        guard let integer = value.integerValue else { throw mismatch(key, .integer, value) }
+        return integer
     }
 
     package func number(_ key: String) throws(APIError) -> Double? {
         guard let value = value(key) else { return nil }
-        switch value {
-        case .integer(let integer): return Double(integer)
-        case .number(let number): return number
-        default: throw mismatch(key, .number, value)
-        }
+        guard let number = value.numberValue else { throw mismatch(key, .number, value) }
+        return number
     }
 
     package func bool(_ key: String) throws(APIError) -> Bool? {

@@ -17,6 +17,14 @@ extension JSONValue {
         default: nil
         }
     }
+    /// The value, when this is a number (an integer included).
+    var numberValue: Double? {
+        switch self {
+        case .integer(let integer): Double(integer)
+        case .number(let number): number
+        default: nil
+        }
+    }
     /// Compact JSON text with sorted keys.
     var text: String { String(decoding: encoded(), as: UTF8.self) }
 }

@@ -40,10 +40,8 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func applyReward(_ input: Operations.ApplyReward.Input) async throws -> Operations.ApplyReward.Output {
-        let tenant = try Tenant.bound()
-        let (reward, account) = try await tenant.loyalty.applyReward(input.path.rewardId, member: input.headers.poqUserId)
-        try await passes.accountChanged(account, in: tenant)
-        return .ok(.init(body: .json(Self.reward(reward, now: tenant.clock.now))))
+        let (reward, now) = try await used { try await $0.applyReward(input.path.rewardId, member: input.headers.poqUserId) }
+        return .ok(.init(body: .json(Self.reward(reward, now: now))))
     }
 
     func listActivities(_ input: Operations.ListActivities.Input) async throws -> Operations.ListActivities.Output {
@@ -52,10 +50,8 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func redeemActivity(_ input: Operations.RedeemActivity.Input) async throws -> Operations.RedeemActivity.Output {
-        let tenant = try Tenant.bound()
-        let (activity, account) = try await tenant.loyalty.redeemActivity(input.path.activityId, member: input.headers.poqUserId)
-        try await passes.accountChanged(account, in: tenant)
-        return .ok(.init(body: .json(Self.activity(activity, now: tenant.clock.now))))
+        let (activity, now) = try await used { try await $0.redeemActivity(input.path.activityId, member: input.headers.poqUserId) }
+        return .ok(.init(body: .json(Self.activity(activity, now: now))))
     }
 
     func getWalletPass(_ input: Operations.GetWalletPass.Input) async throws -> Operations.GetWalletPass.Output {
@@ -71,6 +67,17 @@ struct LoyaltyHandlers: APIProtocol {
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
             body: .applicationVnd_apple_pkpass(HTTPBody(pass.archive))
         ))
+    }
+
+    /// Uses a member's item on the tenant's loyalty store (`use`), moves the member's pass on to
+    /// the account it left, and answers the item with the tenant's now.
+    private func used(
+        _ use: (LoyaltyStore) async throws -> (LoyaltyItem, Member.Account)
+    ) async throws -> (LoyaltyItem, Date) {
+        let tenant = try Tenant.bound()
+        let (item, account) = try await use(tenant.loyalty)
+        try await passes.accountChanged(account, in: tenant)
+        return (item, tenant.clock.now)
     }
 
     /// The member, who must have a loyalty account, and the tenant's now.

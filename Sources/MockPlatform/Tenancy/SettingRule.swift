@@ -76,7 +76,7 @@ extension SettingRule where Value == Double {
     static func positive(max: Int) -> Self {
         Self(
             rule: "must be a number greater than 0 and at most \(max)",
-            read: { json in number(json).flatMap { $0 > 0 && $0 <= Double(max) ? $0 : nil } },
+            read: { json in json.numberValue.flatMap { $0 > 0 && $0 <= Double(max) ? $0 : nil } },
             write: { $0.rounded() == $0 && abs($0) < 9.0e15 ? .integer(Int64($0)) : .number($0) }
         )
     }
@@ -135,8 +135,8 @@ extension SettingRule where Value == GeoPoint {
             rule: "must be an object with only latitude (-90 to 90) and longitude (-180 to 180)",
             read: { json in
                 guard case .object(let object) = json, Set(object.keys) == ["latitude", "longitude"],
-                      let latitude = object["latitude"].flatMap(number), abs(latitude) <= 90,
-                      let longitude = object["longitude"].flatMap(number), abs(longitude) <= 180
+                      let latitude = object["latitude"]?.numberValue, abs(latitude) <= 90,
+                      let longitude = object["longitude"]?.numberValue, abs(longitude) <= 180
                 else { return nil }
                 return GeoPoint(latitude: latitude, longitude: longitude)
             },
@@ -153,19 +153,4 @@ extension SettingRule where Value == RetryProfile {
 }
 
 /// A JSON integer, or a number with no fraction, as an `Int`.
-private func wholeNumber(_ json: JSONValue) -> Int? {
-    switch json {
-    case .integer(let value): Int(exactly: value)
-    case .number(let value) where value.rounded() == value && abs(value) < 9.0e15: Int(value)
-    default: nil
-    }
-}
-
-/// Any JSON number as a `Double`.
-private func number(_ json: JSONValue) -> Double? {
-    switch json {
-    case .integer(let value): Double(value)
-    case .number(let value): value
-    default: nil
-    }
-}
+private func wholeNumber(_ json: JSONValue) -> Int? { json.integerValue.flatMap { Int(exactly: $0) } }
