@@ -18,8 +18,11 @@ struct WalletModule: PlatformModule {
     }
 
     /// A document written before Wallet had a store keeps the pass state among the loyalty
-    /// store's keys, under the names `WalletStore.State` still uses.
-    func formerState(in stores: [String: JSONValue]) -> JSONValue? { stores["loyalty"] }
+    /// store's keys (`passes` beside `members`), under the names `WalletStore.State` still uses.
+    func formerState(in stores: [String: JSONValue]) -> JSONValue? {
+        guard let loyalty = stores["loyalty"], loyalty.objectValue?["passes"] != nil else { return nil }
+        return loyalty
+    }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)

@@ -1,6 +1,6 @@
 /// The Wallet module's side of loyalty members' passes (`MemberPasses`): a change to an account
 /// moves its pass in the tenant's Wallet store; a member's pass is built from the member and
-/// that store's record of it.
+/// that store's record of it (issued on first use for a member a state document brought).
 struct WalletPasses: MemberPasses {
     /// Builds and signs the passes.
     let passIssuer: PassIssuer
@@ -12,7 +12,8 @@ struct WalletPasses: MemberPasses {
     }
 
     func pass(of member: Member, in tenant: Tenant) async throws -> IssuedPass {
-        guard let card = member.loyalty?.cardNumber, let pass = try await tenant.wallet.pass(card: card) else { throw APIError.internal }
+        guard let card = member.loyalty?.cardNumber else { throw APIError.internal }
+        let pass = try await tenant.wallet.issuedPass(card: card, memberID: member.id)
         let archive = try passIssuer.archive(
             member: member, pass: pass, passTypeIdentifier: passTypeIdentifier(in: tenant.settings), tenant: tenant.name,
             now: tenant.clock.now

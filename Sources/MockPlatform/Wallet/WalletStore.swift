@@ -39,7 +39,8 @@ package actor WalletStore: ModuleStore {
     private var passTypeIdentifier: String { fixedPassTypeIdentifier ?? runtime.settings.walletPassTypeID }
 
     /// Restored from `snapshot`, or a pass for each fixture member with a loyalty card, in
-    /// fixture order.
+    /// fixture order (a member stored otherwise, by an import, gets one when it is first asked
+    /// for: `issuedPass`).
     init(runtime: TenantRuntime, fixedPassTypeIdentifier: String?, restoring snapshot: JSONValue?) throws {
         self.runtime = runtime
         self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
@@ -52,13 +53,18 @@ package actor WalletStore: ModuleStore {
             for fixture in runtime.fixtures.members {
                 let member = fixture.member(loadedAt: now)
                 guard let card = member.loyalty?.cardNumber else { continue }
-                state.passes[card] = PassRecord(
-                    serialNumber: card, memberID: member.id, authenticationToken: Self.token(&state.ids),
-                    updatedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)), updateTag: 1
-                )
+                state.passes[card] = Self.newPass(card: card, memberID: member.id, now: now, state: &state)
             }
             self.state = state
         }
+    }
+
+    /// A pass first issued now, at the tenant's current tag, with a new token.
+    private static func newPass(card: String, memberID: String, now: Date, state: inout State) -> PassRecord {
+        PassRecord(
+            serialNumber: card, memberID: memberID, authenticationToken: token(&state.ids),
+            updatedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)), updateTag: state.updateTag
+        )
     }
 
     /// 32 URL-safe characters.
@@ -77,8 +83,17 @@ package actor WalletStore: ModuleStore {
         return pass
     }
 
-    /// The pass of a loyalty card.
+    /// The pass of a loyalty card, if it has been issued.
     package func pass(card: String) -> PassRecord? { state.passes[card] }
+
+    /// The pass of a member's loyalty card, issued now if it has none yet (a member a state
+    /// document brought without a pass).
+    func issuedPass(card: String, memberID: String) -> PassRecord {
+        if let pass = state.passes[card] { return pass }
+        let pass = Self.newPass(card: card, memberID: memberID, now: runtime.clock.now, state: &state)
+        state.passes[card] = pass
+        return pass
+    }
 
     /// Registers a device for a pass; true when it is new, false when it replaced the push token.
     /// A new registration past the tenant's quota: 429.

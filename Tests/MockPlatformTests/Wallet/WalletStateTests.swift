@@ -50,4 +50,32 @@ final class WalletStateTests: XCTestCase {
             XCTAssertEqual(tokenAgain, token, "and the pass's token")
         }
     }
+
+    /// A member a document brings without a pass (written by hand, or with `stores.wallet` left
+    /// out) gets one when the app first asks for it, instead of a 500.
+    func testAMemberADocumentBringsWithoutAPassIsIssuedOneOnFirstUse() async throws {
+        try await TestPlatform.run { platform in
+            let exported = try await platform.send(.get, "/_mock/state")
+            let document = try JSONDecoder().decode(JSONValue.self, from: exported.body)
+            let gold = try XCTUnwrap(document.objectValue?["stores"]?.objectValue?["loyalty"]?.objectValue?["members"]?.objectValue?["member-gold"])
+            let newcomer = try XCTUnwrap(
+                gold.setting(path: "id", to: .string("member-new"))?.setting(path: "loyalty.cardNumber", to: .string("6000000000001"))
+            )
+            var written = try XCTUnwrap(document.setting(path: "stores.loyalty.members.member-new", to: newcomer))
+            written = try XCTUnwrap(written.setting(path: "stores", to: .object(
+                (written.objectValue?["stores"]?.objectValue ?? [:]).filter { $0.key != "wallet" }
+            )))
+            let imported = try await platform.send(.put, "/_mock/state", body: written.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(imported.status, .ok, imported.text)
+
+            let member: HTTPFields = [HTTPField.Name("Poq-User-Id")!: "member-new"]
+            let pass = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=\(Self.passType)", headers: member)
+            XCTAssertEqual(pass.status, .ok, pass.text)
+            XCTAssertEqual(pass.headers[.contentType], "application/vnd.apple.pkpass")
+            let issued = try await platform.tenants.tenant(.default).wallet.pass(card: "6000000000001")
+            XCTAssertEqual(issued?.memberID, "member-new", "the pass is kept: its token stays the one the archive carries")
+            let again = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=\(Self.passType)", headers: member)
+            XCTAssertEqual(again.headers[.lastModified], pass.headers[.lastModified])
+        }
+    }
 }
