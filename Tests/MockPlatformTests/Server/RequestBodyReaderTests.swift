@@ -46,4 +46,22 @@ final class RequestBodyReaderTests: XCTestCase {
             XCTAssertEqual(error.status, .contentTooLarge)
         }
     }
+
+    func testJSONBodiesNestDeeperThanSixtyFourLevelsAreRefusedInEachAPIsShape() async throws {
+        try await TestPlatform.run { platform in
+            func nested(_ depth: Int) -> String {
+                #"{"payload":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}"
+            }
+            let deepest = try await platform.send(.post, "/_mock/campaigns", body: nested(64), headers: [.contentType: "application/json"])
+            XCTAssertNotEqual(deepest.text, "", "64 levels parse")
+            XCTAssertFalse(deepest.text.contains("nested deeper"), deepest.text)
+            try await platform.send(.post, "/_mock/campaigns", body: nested(65), headers: [.contentType: "application/json"])
+                .assertProblem(.badRequest, "JSON body nested deeper than 64 levels")
+            let iql = try await platform.iql(.put, "/iql/v1/driver/d1/info", body: nested(65))
+            XCTAssertEqual(iql.status, .badRequest)
+            XCTAssertEqual(iql.iqlError, "JSON body nested deeper than 64 levels")
+            let counted = Int(try await LimitMetrics.rejections("json_depth", platform))
+            XCTAssertEqual(counted, 2)
+        }
+    }
 }

@@ -100,4 +100,16 @@ final class RouteOperationTests: XCTestCase {
         let (_, body) = try XCTUnwrap(operation.constantAnswer?.answer)
         XCTAssertEqual(String(buffer: body), "call 2")
     }
+
+    func testAnEmptyPathParameterIsNeverRoutedAsAnotherOperation() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.get, "/_mock/campaigns/").assertProblem(.notFound, "unknown control endpoint")
+            try await platform.send(.post, "/_mock/campaigns//send", json: ["device_tokens": ["t"]]).assertProblem(.notFound, "unknown control endpoint")
+            try await platform.send(.get, "/t/ci-1/_mock/campaigns/").assertProblem(.notFound, "unknown control endpoint")
+            let list = try await platform.send(.get, "/_mock/campaigns")
+            XCTAssertEqual(list.status, .ok)
+            let trailing = try await platform.iql(.get, "/iql/v1/locations/")
+            XCTAssertEqual(trailing.status, .ok, "a trailing slash is still accepted")
+        }
+    }
 }

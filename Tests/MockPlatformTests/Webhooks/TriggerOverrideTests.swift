@@ -34,4 +34,31 @@ final class TriggerOverrideTests: XCTestCase {
             XCTAssertEqual((try none.json()["unmatched_overrides"] as? [Any])?.count, 0, none.text)
         }
     }
+
+    func testTriggerOverridesAreBoundedInKeysAndSegments() async throws {
+        try await TestPlatform.run { platform in
+            let sixteen = Array(repeating: "k", count: 16).joined(separator: ".")
+            var overrides: [String: Any] = [sixteen: 1]
+            for index in 1..<64 { overrides["extra\(index)"] = index }
+            let accepted = try await platform.send(
+                .post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": overrides]
+            )
+            XCTAssertEqual(accepted.status, .accepted, accepted.text)
+            let events = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
+            XCTAssertEqual(events?.count, 1)
+
+            overrides["extra64"] = 64
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": overrides])
+                .assertProblem(.badRequest, "overrides must have at most 64 keys")
+            try await platform.send(
+                .post, "/_mock/webhooks/trigger", json: ["event": "engagement", "driver_id": "d1", "overrides": [sixteen + ".k": 1]]
+            ).assertProblem(.badRequest, "overrides keys must have at most 16 dotted segments")
+            let after = try await platform.send(.get, "/_mock/events").json()["events"] as? [Any]
+            XCTAssertEqual(after?.count, 1, "no event for a refused trigger")
+            let counted = Int(try await LimitMetrics.rejections("trigger_overrides", platform))
+            XCTAssertEqual(counted, 2)
+            let state = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(state.status, .ok, "the state still exports")
+        }
+    }
 }

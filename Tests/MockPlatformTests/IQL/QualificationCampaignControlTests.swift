@@ -2,8 +2,8 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// Campaign CRUD under `/_mock/iql/campaigns`: campaigns are data, and the engine follows them.
-final class CampaignControlTests: XCTestCase {
+/// Qualification campaign CRUD under `/_mock/iql/campaigns`: campaigns are data, and the engine follows them.
+final class QualificationCampaignControlTests: XCTestCase {
     /// The default fixture campaign as JSON, changed by `change`.
     private static func campaignJSON(_ change: (inout [String: Any]) -> Void) throws -> [String: Any] {
         let data = try JSONEncoder().encode(TestFixtures.shared.campaigns[0])
