@@ -15,9 +15,7 @@ extension ControlHandlers {
     func patchConfig(_ input: Operations.PatchConfig.Input) async throws -> Operations.PatchConfig.Output {
         let patch = try RequestBody.validated(SettingsPatch.self)
         let tenant = try Tenant.bound()
-        if let fixed = fixedWalletPassTypeID, patch.applied(to: tenant.settings).walletPassTypeID != fixed {
-            throw APIError.badRequest("wallet_pass_type_id is fixed to \(fixed) by the server's pass certificate")
-        }
+        try tenant.checkSettings(patch.applied(to: tenant.settings))
         let settings = await tenant.changeSettings(patch.applied(to:))
         return .ok(.init(body: .json(try settings.json.decoded())))
     }

@@ -6,9 +6,6 @@ import OpenAPIRuntime
 /// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
-    /// The pass type id a real pass certificate fixes (`patchConfig` refuses another); nil
-    /// while the development chain signs.
-    let fixedWalletPassTypeID: String?
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
     /// The dashboard's files (`getDashboard`).

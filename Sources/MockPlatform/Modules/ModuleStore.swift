@@ -8,6 +8,9 @@ package protocol ModuleStore: Sendable {
     /// Called after the tenant's settings changed (`PATCH /_mock/config`), to bring what
     /// depends on them (timers, derived state) up to date.
     func settingsChanged() async
+    /// Refuses settings the store cannot work with (a 400 naming the setting) before a
+    /// `PATCH /_mock/config` applies them; it takes any unless it says.
+    func checkSettings(_ settings: TenantSettings) throws(APIError)
     /// Returns once the store has taken in every event recorded so far (for a store that
     /// consumes the event log), so that a reader sees all their effects.
     func caughtUp() async
@@ -15,6 +18,7 @@ package protocol ModuleStore: Sendable {
 
 extension ModuleStore {
     package func settingsChanged() async {}
+    package func checkSettings(_ settings: TenantSettings) throws(APIError) {}
     package func caughtUp() async {}
 
     /// A `Codable` state as the JSON a snapshot holds.

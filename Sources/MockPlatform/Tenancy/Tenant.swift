@@ -128,6 +128,12 @@ package final class Tenant: Sendable {
     /// The settings in force now.
     package var settings: TenantSettings { runtime.configuration.current }
 
+    /// Asks every module store whether it can work with `settings` (`ModuleStore.checkSettings`):
+    /// the first refusal, in store key order.
+    package func checkSettings(_ settings: TenantSettings) throws(APIError) {
+        for name in stores.keys.sorted() { try stores[name]?.checkSettings(settings) }
+    }
+
     /// Applies a settings change (`PATCH /_mock/config`) in one step; when the settings did
     /// change, every module store is told (the IQL engine re-evaluates and re-sets its timers).
     /// Returns the settings in force after it.

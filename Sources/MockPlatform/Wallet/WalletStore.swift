@@ -75,6 +75,13 @@ package actor WalletStore: ModuleStore {
 
     package func snapshot() throws -> JSONValue { try Self.json(state) }
 
+    /// A real pass certificate fixes the pass type id: a tenant cannot take another.
+    package nonisolated func checkSettings(_ settings: TenantSettings) throws(APIError) {
+        if let fixed = fixedPassTypeIdentifier, settings.walletPassTypeID != fixed {
+            throw APIError.badRequest("wallet_pass_type_id is fixed to \(fixed) by the server's pass certificate")
+        }
+    }
+
     /// The pass with this type id and serial number; 404 when there is none.
     func pass(type passTypeIdentifier: String, serial: String) throws(APIError) -> PassRecord {
         guard passTypeIdentifier == self.passTypeIdentifier, let pass = state.passes[serial] else {
