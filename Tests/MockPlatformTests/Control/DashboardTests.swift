@@ -1,8 +1,5 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
-import Logging
 @testable import MockPlatform
 import XCTest
 
@@ -53,16 +50,13 @@ final class DashboardTests: XCTestCase {
     func testWithAnAdminTokenThePageIsOpenButItsDataIsNot() async throws {
         var options = ServerOptions()
         options.adminToken = "s3cret"
-        let app = try MockPlatformServer.makeApplication(
-            options: options, fixtures: TestFixtures.shared, specs: try SpecCatalog.bundled(), logger: Logger(label: "test")
-        )
-        try await app.test(.router) { client in
+        try await TestPlatform.run(options: options) { platform in
             for path in ["/_mock/ui", "/_mock/ui/app.css", "/_mock/ui/app.js", "/_mock/metrics"] {
-                let status = try await client.execute(uri: path, method: .get) { $0.status }
+                let status = try await platform.send(.get, path).status
                 XCTAssertEqual(status, .ok, path)
             }
             for path in ["/_mock/scenarios", "/_mock/iql/drivers", "/_mock/tenants"] {
-                let status = try await client.execute(uri: path, method: .get) { $0.status }
+                let status = try await platform.send(.get, path).status
                 XCTAssertEqual(status, .unauthorized, path)
             }
         }

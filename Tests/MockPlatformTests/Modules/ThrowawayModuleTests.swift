@@ -10,6 +10,9 @@ import XCTest
 /// events for the webhook trigger. Nothing in the runtime, the control module or another
 /// platform names it.
 final class ThrowawayModuleTests: XCTestCase {
+    /// The parcels module's document, served beside the bundled ones.
+    static let documents = ["parcels": ParcelModule.document]
+
     func testItsControlOperationsTimerEventAndPushWorkThroughTheServer() async throws {
         try await Self.run { platform in
             try await platform.send(.post, "/_mock/clock", json: ["now": "2030-01-01T00:00:00Z"])
@@ -54,7 +57,7 @@ final class ThrowawayModuleTests: XCTestCase {
     }
 
     func testAKindWhoseStoreBuildsNoEventsIsRefusedNamingThoseThatDo() async throws {
-        try await TestPlatform.run(plugging: [ParcelModule(), BellModule()], documents: ["parcels": ParcelModule.document]) { platform in
+        try await TestPlatform.run(plugging: [ParcelModule(), BellModule()], documents: Self.documents) { platform in
             try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "bell_rung", "driver_id": "d1"])
                 .assertProblem(.badRequest, "a bell_rung event is not IQL's or Parcels's: only IQL's or Parcels's kinds can be triggered")
         }
@@ -78,7 +81,7 @@ final class ThrowawayModuleTests: XCTestCase {
     }
 
     func testAStateHoldingItsKindRestoresOnlyWhereTheModuleIsPlugged() async throws {
-        let tenant = try TestTenant.registry(adding: [ParcelModule()]).tenant(.default)
+        let tenant = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).tenant(.default)
         try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
         try await tenant.store(ParcelStore.self).send("p1")
         try tenant.clock.advance(by: ParcelStore.delay + 1)
@@ -86,7 +89,7 @@ final class ThrowawayModuleTests: XCTestCase {
         XCTAssertTrue(delivered)
         let snapshot = try await tenant.snapshot()
 
-        let restored = try TestTenant.registry(adding: [ParcelModule()]).reset(.default, restoring: snapshot)
+        let restored = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).reset(.default, restoring: snapshot)
         let stillDelivered = try await restored.store(ParcelStore.self).isDelivered("p1")
         XCTAssertTrue(stillDelivered, "its store comes back from the snapshot")
         let index = try XCTUnwrap(snapshot.events.events.firstIndex { $0.kind == .parcelDelivered })
@@ -99,14 +102,14 @@ final class ThrowawayModuleTests: XCTestCase {
     }
 
     private static func run(options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void) async throws {
-        try await TestPlatform.run(options: options, plugging: [ParcelModule()], documents: ["parcels": ParcelModule.document], test)
+        try await TestPlatform.run(options: options, plugging: [ParcelModule()], documents: Self.documents, test)
     }
 
     func testAKindDeclaredTwiceOrMisspeltStopsTheStart() {
-        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(), ParcelModule()])) { error in
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(), ParcelModule()], documents: Self.documents)) { error in
             XCTAssertEqual((error as? FixtureError)?.description, #"event kind "parcel_delivered" is declared twice"#)
         }
-        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(eventKinds: [EventKind(rawValue: "Parcel-Delivered")])])) { error in
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ParcelModule(eventKinds: [EventKind(rawValue: "Parcel-Delivered")])], documents: Self.documents)) { error in
             XCTAssertEqual((error as? FixtureError)?.description, #"event kind "Parcel-Delivered" must match ^[a-z][a-z0-9_]*$"#)
         }
     }

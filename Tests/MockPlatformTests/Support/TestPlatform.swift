@@ -54,14 +54,28 @@ struct TestPlatform {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
-        let specs = SpecCatalog(documents: try SpecCatalog.bundled().documents.merging(documents) { bundled, _ in bundled })
-        let (responder, routes) = try MockPlatformServer.makeResponder(
-            options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock, plugging: extra
+        let (responder, routes) = try makeResponder(
+            fixtures: fixtures, options: options, wallClock: wallClock, plugging: extra, documents: documents
         )
         let app = MockPlatformServer.makeApplication(responder: responder, options: options, publicURL: publicURL, logger: logger)
         try await app.test(.router) { client in
             try await test(TestPlatform(client: client, tenants: responder.tenants, responder: responder, routes: routes))
         }
+    }
+
+    /// The front door and routes `run` serves, built as `serve` builds them: the bundled modules
+    /// and then `extra`, the bundled documents and then `documents` (by module name).
+    static func makeResponder(
+        fixtures: Fixtures = TestFixtures.shared,
+        options: ServerOptions = ServerOptions(),
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        plugging extra: [any PlatformModule] = [],
+        documents: [String: String] = [:]
+    ) throws -> (PlatformResponder, RouteCatalog) {
+        let specs = SpecCatalog(documents: try SpecCatalog.bundled().documents.merging(documents) { bundled, _ in bundled })
+        return try MockPlatformServer.makeResponder(
+            options: options, fixtures: fixtures, specs: specs, wallClock: wallClock, plugging: extra
+        )
     }
 
     /// Sends a request; `json` is serialised as the body with `Content-Type: application/json`.
