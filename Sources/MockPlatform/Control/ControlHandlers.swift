@@ -15,7 +15,9 @@ struct ControlHandlers: APIProtocol {
     /// they parsed (`RequestBody.validated`).
     static let rules: [String: OperationRule] = configRules.merging(faultRules) { first, _ in first }.merging([
         Operations.SetClock.id: { request in try ClockChange(body: request.json) },
-        Operations.ImportState.id: { request in try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded()) },
+        Operations.ImportState.id: { request in
+            try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded(), fields: Tenant.boundBinding().registry.stateFields)
+        },
     ]) { first, _ in first }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {

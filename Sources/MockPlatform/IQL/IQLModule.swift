@@ -9,6 +9,19 @@ struct IQLModule: PlatformModule {
     let publicURL: PublicBaseURL
 
     var name: String { "iql" }
+    /// Click numbers and counts, campaign thresholds and driving events count; silent-push
+    /// feedback's `errorCode` and `timestamp` and a trip's `feedbackTimestamp` are kept as the
+    /// client sent them.
+    var stateFields: StateFields {
+        StateFields(
+            counters: [
+                "clickNumber", "clickCounts", "minTrips", "minUniqueDrivingDays", "testDriveDays", "offerValidityDays",
+                "rapidAcceleration", "phoneUse", "hardBrake", "hardTurn", "overspeeding",
+            ],
+            keyedByID: ["drivers"],
+            verbatim: ["errorCode", "timestamp", "feedbackTimestamp"]
+        )
+    }
     var pathPrefixes: [String] { ["/"] }
     var errorShape: any ErrorShape { IQLErrorShape() }
     var requestGuard: (any RequestGuard)? { IQLRequestGuard() }

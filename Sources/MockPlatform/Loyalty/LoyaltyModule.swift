@@ -6,6 +6,8 @@ struct LoyaltyModule: PlatformModule {
     let passes: any MemberPasses
 
     var name: String { "loyalty" }
+    /// Members by id, and their balances.
+    var stateFields: StateFields { StateFields(counters: ["points", "pointsForReward", "expiringPoints"], keyedByID: ["members"]) }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
     var requestGuard: (any RequestGuard)? { MemberGuard() }

@@ -42,6 +42,9 @@ package protocol PlatformModule: Sendable {
     var eventKinds: [EventKind] { get }
     /// The push kinds it sends.
     var pushKinds: [DeclaredPushKind] { get }
+    /// The field names of its store's state a state document's check must know (counters, ids,
+    /// verbatim values); none unless it says.
+    var stateFields: StateFields { get }
     /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
     /// of it; nil for a module that keeps no tenant state.
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
@@ -63,6 +66,7 @@ extension PlatformModule {
     package var keptReads: Set<String> { [] }
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
+    package var stateFields: StateFields { StateFields() }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
     package func formerState(in stores: [String: JSONValue]) -> JSONValue? { nil }
 }

@@ -126,7 +126,7 @@ package enum MockPlatformServer {
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
-                try tenants.reset(.default, restoring: TenantStateDocument.snapshot(from: Data(contentsOf: file)))
+                try tenants.reset(.default, restoring: TenantStateDocument.snapshot(from: Data(contentsOf: file), fields: tenants.stateFields))
             } catch let error as APIError {
                 throw FixtureError("state file \(file.path): \(error.message)")
             }

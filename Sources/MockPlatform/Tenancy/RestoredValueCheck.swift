@@ -5,34 +5,22 @@ import Foundation
 /// restored value can make later arithmetic trap or an instant unprintable: each failure is a
 /// 400 naming the field, counted as the `state_document` limit.
 ///
-/// - every number within −2^53…2^53, and counters, balances and update tags (`counters`)
-///   within 0…2^53;
+/// - every number within −2^53…2^53, and counters, balances and update tags (the modules'
+///   `StateFields.counters`) within 0…2^53;
 /// - instants within years 1–9999 (`instant(from:)`, the date decoding of every restore);
-/// - ids (`id` and `…ID` fields, driver and member keys) 1–256 characters, no `/`, no control
-///   characters;
+/// - ids (`id` and `…ID` fields, the keys of objects keyed by id) 1–256 characters, no `/`, no
+///   control characters;
 /// - the event log: `nextSequence` ≥ 1, each event's sequence between 1 and `nextSequence` − 1.
 ///
 /// Payloads (`payload`) are copied bodies of other APIs and keep whatever numbers they hold;
-/// so do the integers a client sent that are kept verbatim (silent-push feedback's
-/// `errorCode` and `timestamp`, a trip's `feedbackTimestamp`); id generator states (`ids`)
-/// are any 64-bit value.
+/// so do the values a module keeps verbatim (`StateFields.verbatim`); id generator states
+/// (`ids`) are any 64-bit value.
 enum RestoredValueCheck {
     /// 2^53: the largest counter a document may hold — arithmetic on it cannot overflow, and it
     /// survives a trip through a JSON number.
     static let maxCounter: Int64 = 1 << 53
     /// Longest id.
     static let maxIDLength = 256
-
-    /// Subtrees whose content is not the mock's own state.
-    private static let opaque: Set<String> = ["payload", "ids", "errorCode", "timestamp", "feedbackTimestamp"]
-    /// Objects keyed by id.
-    private static let keyedByID: Set<String> = ["drivers", "members"]
-    /// Fields that count, and objects whose values all count.
-    private static let counters: Set<String> = [
-        "points", "pointsForReward", "expiringPoints", "updateTag", "clickNumber", "clickCounts", "sequence", "nextSequence",
-        "minTrips", "minUniqueDrivingDays", "testDriveDays", "offerValidityDays", "latencyMilliseconds",
-        "rapidAcceleration", "phoneUse", "hardBrake", "hardTurn", "overspeeding",
-    ]
 
     /// An instant outside years 1–9999, where the decoder met it.
     struct InstantOutOfRange: Error {
@@ -66,9 +54,10 @@ enum RestoredValueCheck {
         }
     }
 
-    /// Every number and id of a whole document; the first failure as a 400 naming its field.
-    static func check(_ document: JSONValue) throws(APIError) {
-        try check(document, path: [])
+    /// Every number and id of a whole document, read with the field names the modules declare;
+    /// the first failure as a 400 naming its field.
+    static func check(_ document: JSONValue, fields: StateFields) throws(APIError) {
+        try check(document, path: [], fields: fields)
     }
 
     /// The event log's numbering.
@@ -81,33 +70,29 @@ enum RestoredValueCheck {
         }
     }
 
-    private static func check(_ value: JSONValue, path: [String]) throws(APIError) {
+    private static func check(_ value: JSONValue, path: [String], fields: StateFields) throws(APIError) {
+        let isCounter = path.suffix(2).contains { fields.counters.contains($0) }
         switch value {
-        case .integer(let integer) where isCounter(path):
+        case .integer(let integer) where isCounter:
             guard (0...maxCounter).contains(integer) else { throw refused(path, "must be between 0 and 2^53") }
         case .integer(let integer):
             guard (-maxCounter...maxCounter).contains(integer) else { throw refused(path, "must be between -2^53 and 2^53") }
         case .number(let number):
-            guard abs(number) <= Double(maxCounter), !isCounter(path) || number >= 0 else {
-                throw refused(path, isCounter(path) ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
+            guard abs(number) <= Double(maxCounter), !isCounter || number >= 0 else {
+                throw refused(path, isCounter ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
             }
         case .string(let string):
             if let key = path.last, isID(key) { try checkID(string, path) }
         case .array(let elements):
-            for (index, element) in elements.enumerated() { try check(element, path: path + [String(index)]) }
+            for (index, element) in elements.enumerated() { try check(element, path: path + [String(index)], fields: fields) }
         case .object(let members):
-            for (key, member) in members.sorted(by: { $0.key < $1.key }) where !opaque.contains(key) {
-                if let parent = path.last, keyedByID.contains(parent) { try checkID(key, path + [key]) }
-                try check(member, path: path + [key])
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) where !fields.verbatim.contains(key) {
+                if let parent = path.last, fields.keyedByID.contains(parent) { try checkID(key, path + [key]) }
+                try check(member, path: path + [key], fields: fields)
             }
         case .null, .bool:
             break
         }
-    }
-
-    /// A counter's value: its field is one, or its parent object is (`clickCounts`).
-    private static func isCounter(_ path: [String]) -> Bool {
-        path.suffix(2).contains { counters.contains($0) }
     }
 
     private static func isID(_ key: String) -> Bool { key == "id" || key.hasSuffix("ID") }

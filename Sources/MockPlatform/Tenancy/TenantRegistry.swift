@@ -14,6 +14,8 @@ package final class TenantRegistry: Sendable {
     private let modules: [any PlatformModule]
     /// The event and push kinds the modules declare, the same for every tenant.
     package let kinds: KnownKinds
+    /// The field names of the modules' stored state a state document's check must know.
+    package let stateFields: StateFields
     private let maxTenants: Int
     private let runSeed: UInt64?
     /// Entries each tenant's request journal keeps.
@@ -47,6 +49,7 @@ package final class TenantRegistry: Sendable {
         self.fixtures = fixtures
         self.modules = modules
         kinds = try KnownKinds(modules)
+        stateFields = StateFields(modules)
         self.maxTenants = max(1, maxTenants)
         runSeed = seed
         self.wallClock = wallClock

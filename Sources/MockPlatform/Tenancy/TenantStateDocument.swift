@@ -11,9 +11,9 @@ package enum TenantStateDocument {
         return try encoder.encode(snapshot)
     }
 
-    /// The snapshot in a document, every value checked (`RestoredValueCheck`); 400 naming what
-    /// is wrong.
-    package static func snapshot(from data: Data) throws(APIError) -> TenantSnapshot {
+    /// The snapshot in a document, every value checked (`RestoredValueCheck`, with the field
+    /// names the server's modules declare); 400 naming what is wrong.
+    package static func snapshot(from data: Data, fields: StateFields) throws(APIError) -> TenantSnapshot {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
         let document: JSONValue
@@ -22,15 +22,15 @@ package enum TenantStateDocument {
         } catch {
             throw .badRequest("state is \(DecodingFailure.describe(error)): send a document GET /_mock/state exported")
         }
-        guard case .object(let fields) = document else {
+        guard case .object(let members) = document else {
             throw .badRequest("state must be a JSON object, as GET /_mock/state exports")
         }
-        guard fields["version"] == .integer(Int64(TenantSnapshot.currentVersion)) else {
+        guard members["version"] == .integer(Int64(TenantSnapshot.currentVersion)) else {
             throw .badRequest("state version must be \(TenantSnapshot.currentVersion)")
         }
         let snapshot: TenantSnapshot
         do {
-            try RestoredValueCheck.check(document)
+            try RestoredValueCheck.check(document, fields: fields)
             snapshot = try decoder.decode(TenantSnapshot.self, from: data)
         } catch {
             throw RestoredValueCheck.refusal(error)

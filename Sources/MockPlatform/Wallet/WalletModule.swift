@@ -8,6 +8,7 @@ struct WalletModule: PlatformModule {
     let passIssuer: PassIssuer
 
     var name: String { "wallet" }
+    var stateFields: StateFields { StateFields(counters: ["updateTag"]) }
     var pathPrefixes: [String] { ["/wallet/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     var rules: [String: OperationRule] { WalletHandlers.rules }

@@ -12,6 +12,8 @@ struct WebhooksModule: PlatformModule {
     var document: String { "control" }
     /// Where a state document has always kept the webhook store.
     var stateKey: String { "control" }
+    /// An attempt's latency.
+    var stateFields: StateFields { StateFields(counters: ["latencyMilliseconds"]) }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
 

@@ -80,6 +80,18 @@ final class ThrowawayModuleTests: XCTestCase {
         }
     }
 
+    func testTheStateDocumentCheckReadsTheFieldsItDeclares() async throws {
+        let snapshot = try await TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).tenant(.default).snapshot()
+        var document = try JSONDecoder().decode(JSONValue.self, from: TenantStateDocument.data(snapshot))
+        document = try XCTUnwrap(document.setting(path: "stores.parcels.weightGrams", to: .integer(-1)))
+        let plugged = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).stateFields
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: document.encoded(), fields: plugged)) { error in
+            XCTAssertEqual((error as? APIError)?.message, "state is not valid: stores.parcels.weightGrams must be between 0 and 2^53")
+        }
+        let bundled = try TestTenant.registry().stateFields
+        XCTAssertNoThrow(try TenantStateDocument.snapshot(from: document.encoded(), fields: bundled), "no bundled module counts it")
+    }
+
     func testAStateHoldingItsKindRestoresOnlyWhereTheModuleIsPlugged() async throws {
         let tenant = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).tenant(.default)
         try tenant.clock.freeze(at: Date(timeIntervalSince1970: 1_800_000_000))
@@ -160,6 +172,8 @@ private struct ParcelModule: PlatformModule {
     var pathPrefixes: [String] { ["/_mock/parcels/"] }
     var eventKinds: [EventKind] = [.parcelDelivered]
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.parcelNotice)] }
+    /// A count its state documents may hold: a state document's check knows it from here.
+    var stateFields: StateFields { StateFields(counters: ["weightGrams"]) }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         ParcelStore(runtime: runtime, restoring: snapshot)
