@@ -1,7 +1,9 @@
 import Prometheus
 
 /// A limit on hostile input (README "Sharing one instance", `openapi/control.yaml`) that a
-/// request ran into: the `limit` label of `mockplatform_limit_rejections_total`.
+/// request ran into: the `limit` label of `mockplatform_limit_rejections_total`. The front door's
+/// and the runtime's are here; a module declares its own beside its code
+/// (`LimitRejection+Wallet.swift`).
 package struct LimitRejection: RawRepresentable, Hashable, Sendable {
     package let rawValue: String
 
@@ -15,16 +17,10 @@ package struct LimitRejection: RawRepresentable, Hashable, Sendable {
     static let tenants = Self(rawValue: "tenants")
     /// A JSON body nested deeper than `JSONParser.maxDepth`.
     static let jsonDepth = Self(rawValue: "json_depth")
-    /// Trigger `overrides` with too many keys or too deep a key.
-    static let triggerOverrides = Self(rawValue: "trigger_overrides")
     /// A state document (`PUT /_mock/state`) with a value out of range.
     static let stateDocument = Self(rawValue: "state_document")
     /// A state-changing control request from another origin.
     static let crossOrigin = Self(rawValue: "cross_origin")
-    /// A `Poq-User-Id` longer than 128 characters.
-    static let memberID = Self(rawValue: "member_id")
-    /// A PassKit log request with more than 100 lines.
-    static let walletLog = Self(rawValue: "wallet_log")
 
     /// A per-tenant collection bound (`--quota`): `quota_<collection>`.
     static func quota(_ collection: String) -> Self { Self(rawValue: "quota_\(collection)") }

@@ -1,0 +1,4 @@
+extension LimitRejection {
+    /// A PassKit log request with more than 100 lines.
+    static let walletLog = Self(rawValue: "wallet_log")
+}
