@@ -48,10 +48,10 @@ package protocol PlatformModule: Sendable {
     /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
     /// of it; nil for a module that keeps no tenant state.
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
-    /// Its store's state in a snapshot's `stores` that has nothing under its `stateKey`: where a
-    /// document written before the module had a store of its own kept that state; nil (a fresh
-    /// store) unless it says.
-    func formerState(in stores: [String: JSONValue]) -> JSONValue?
+    /// Where a snapshot's `stores` that has nothing under its `stateKey` keeps its store's state:
+    /// the key a document written before the module had a store of its own kept it under; nil
+    /// (a fresh store) unless it says.
+    func formerStateKey(in stores: [String: JSONValue]) -> String?
     /// Registers the generated routes of its document on `transport`.
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
 }
@@ -68,5 +68,5 @@ extension PlatformModule {
     package var pushKinds: [DeclaredPushKind] { [] }
     package var stateFields: StateFields { StateFields() }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
-    package func formerState(in stores: [String: JSONValue]) -> JSONValue? { nil }
+    package func formerStateKey(in stores: [String: JSONValue]) -> String? { nil }
 }

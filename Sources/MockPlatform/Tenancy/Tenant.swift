@@ -71,13 +71,13 @@ package final class Tenant: Sendable {
         }
         for module in modules {
             let made: (any ModuleStore)?
+            // Where the snapshot keeps the store's state: under its key, else where an older document did.
+            let key = snapshot.flatMap { $0.stores[module.stateKey] == nil ? module.formerStateKey(in: $0.stores) : module.stateKey }
             do {
-                made = try module.makeStore(
-                    for: runtime, restoring: snapshot.flatMap { $0.stores[module.stateKey] ?? module.formerState(in: $0.stores) }
-                )
+                made = try module.makeStore(for: runtime, restoring: key.flatMap { snapshot?.stores[$0] })
             } catch {
                 abandon()
-                throw RestoredValueCheck.refusal(error, under: "stores.\(module.stateKey).")
+                throw RestoredValueCheck.refusal(error, under: "stores.\(key ?? module.stateKey).")
             }
             guard let store = made else { continue }
             guard stores[module.stateKey] == nil else {

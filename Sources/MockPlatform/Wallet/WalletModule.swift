@@ -20,9 +20,8 @@ struct WalletModule: PlatformModule {
 
     /// A document written before Wallet had a store keeps the pass state among the loyalty
     /// store's keys (`passes` beside `members`), under the names `WalletStore.State` still uses.
-    func formerState(in stores: [String: JSONValue]) -> JSONValue? {
-        guard let loyalty = stores["loyalty"], loyalty.objectValue?["passes"] != nil else { return nil }
-        return loyalty
+    func formerStateKey(in stores: [String: JSONValue]) -> String? {
+        stores["loyalty"]?.objectValue?["passes"] == nil ? nil : "loyalty"
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {

@@ -14,6 +14,9 @@ struct WalletPasses: MemberPasses {
     func pass(of member: Member, in tenant: Tenant) async throws -> IssuedPass {
         guard let card = member.loyalty?.cardNumber else { throw APIError.internal }
         let pass = try await tenant.wallet.issuedPass(card: card, memberID: member.id)
+        // The member as of after the pass was read, so that the archive shows at least the
+        // change its `Last-Modified` names (an apply may have run between the two reads).
+        let member = try await tenant.loyalty.storedMember(member.id) ?? member
         let archive = try passIssuer.archive(
             member: member, pass: pass, passTypeIdentifier: passTypeIdentifier(in: tenant.settings), tenant: tenant.name,
             now: tenant.clock.now

@@ -9,7 +9,7 @@ import Foundation
 /// (`MemberPasses.accountChanged`) before the change's response is sent.
 package actor WalletStore: ModuleStore {
     /// Its snapshot's keys are those the loyalty store's snapshot held before Wallet had a store,
-    /// so an older document's `stores.loyalty` restores it (`WalletModule.formerState(in:)`).
+    /// so an older document's `stores.loyalty` restores it (`WalletModule.formerStateKey(in:)`).
     struct State: Codable, Sendable {
         /// By serial number (the card number).
         var passes: [String: PassRecord] = [:]

@@ -38,6 +38,12 @@ final class WalletStateTests: XCTestCase {
             let imported = try await platform.send(.put, "/_mock/state", body: olderDocument.text, headers: [.contentType: "application/json"])
             XCTAssertEqual(imported.status, .ok, imported.text)
 
+            // A broken value of the older layout is named where the document holds it.
+            let broken = try XCTUnwrap(olderDocument.setting(path: "stores.loyalty.updateTag", to: .string("two")))
+            let refused = try await platform.send(.put, "/_mock/state", body: broken.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(refused.status, .badRequest)
+            XCTAssertTrue(refused.text.contains("stores.loyalty.updateTag"), refused.text)
+
             let again = try JSONDecoder().decode(JSONValue.self, from: try await platform.send(.get, "/_mock/state").body)
             let storesAgain = try XCTUnwrap(again.objectValue?["stores"]?.objectValue)
             XCTAssertEqual(storesAgain["loyalty"], stores["loyalty"], "it exports in the newer layout")
