@@ -47,8 +47,11 @@ struct CampaignsControlHandlers: APIProtocol {
         let targets = await Self.targets(
             of: request, addressBook: tenant.pushAddressBook, tenantBundleID: tenant.settings.iosBundleID
         )
-        try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
-        let entries = tenant.runtime.outbox.append(targets.map { CampaignPush.push(campaign, to: $0) })
+        // Visible to its clients and in the outbox at once: no snapshot holds one without the other.
+        let entries = try await tenant.runtime.crossStoreChanges.run {
+            try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
+            return tenant.runtime.outbox.append(targets.map { CampaignPush.push(campaign, to: $0) })
+        }
         return .accepted(.init(body: .json(.init(outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs))))
     }
 

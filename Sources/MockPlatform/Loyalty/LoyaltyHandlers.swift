@@ -70,13 +70,17 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     /// Uses a member's item on the tenant's loyalty store (`use`), moves the member's pass on to
-    /// the account it left, and answers the item with the tenant's now.
+    /// the account it left — the two as one cross-store change, which no snapshot splits — and
+    /// answers the item with the tenant's now.
     private func used(
         _ use: (LoyaltyStore) async throws -> (LoyaltyItem, Member.Account)
     ) async throws -> (LoyaltyItem, Date) {
         let tenant = try Tenant.bound()
-        let (item, account) = try await use(tenant.loyalty)
-        try await passes.accountChanged(account, in: tenant)
+        let item = try await tenant.runtime.crossStoreChanges.run {
+            let (item, account) = try await use(tenant.loyalty)
+            try await passes.accountChanged(account, in: tenant)
+            return item
+        }
         return (item, tenant.clock.now)
     }
 

@@ -157,17 +157,19 @@ package final class Tenant: Sendable {
     }
 
     /// The whole state, consistent across stores and the event log: retried until no store
-    /// recorded an event while the stores were read.
+    /// recorded an event, and no change spanning stores ran (`CrossStoreChanges`), while the
+    /// stores were read.
     package func snapshot() async throws -> TenantSnapshot {
         await caughtUp()
         var attempt = 0
         while true {
             attempt += 1
-            let before = events.nextSequence
+            let before = events.nextSequence, changes = runtime.crossStoreChanges.settled
             var states: [String: JSONValue] = [:]
             for (name, store) in stores { states[name] = try await store.snapshot() }
             let log = events.snapshot()
-            if log.nextSequence == before || attempt == 10 {
+            let whole = changes != nil && runtime.crossStoreChanges.settled == changes
+            if (log.nextSequence == before && whole) || attempt == 10 {
                 return TenantSnapshot(
                     version: TenantSnapshot.currentVersion, clock: clock.setting, settings: settings, events: log,
                     outbox: runtime.outbox.snapshot(), stores: states

@@ -21,6 +21,8 @@ package struct TenantRuntime: Sendable {
     package let fixtures: Fixtures
     /// The event and push kinds the server's modules declare.
     package let kinds: KnownKinds
+    /// Changes that span more than one store, which a snapshot never splits.
+    package let crossStoreChanges = CrossStoreChanges()
 
     /// The settings in force now.
     package var settings: TenantSettings { configuration.current }
