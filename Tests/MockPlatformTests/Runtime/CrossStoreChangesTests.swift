@@ -42,4 +42,26 @@ final class CrossStoreChangesTests: XCTestCase {
             }
         }
     }
+
+    /// A send makes the campaign visible to its clients, then records its pushes; exports taken
+    /// alongside hold as many clients as pushes.
+    func testAnExportTakenDuringACampaignSendHoldsItsClientsAndItsPushesTogether() async throws {
+        try await TestPlatform.run { platform in
+            let payload = try XCTUnwrap(try SyneriseExampleTests.examples().first?["payload"] as? [String: Any])
+            let created = try await platform.send(.post, "/_mock/campaigns", json: ["payload": payload])
+            let id = try XCTUnwrap(try created.json()["id"] as? String, created.text)
+            for round in 0..<20 {
+                async let sent = platform.send(
+                    .post, "/_mock/campaigns/\(id)/send", json: ["client_uuids": ["client-\(round)"], "device_tokens": [SampleTokens.apns]]
+                )
+                async let exported = platform.send(.get, "/_mock/state")
+                let (reply, state) = try await (sent, exported)
+                XCTAssertEqual(reply.status, .accepted, reply.text)
+                let document = try state.json()
+                let clients = ((document["stores"] as? [String: Any])?["campaigns"] as? [String: Any])?["sentToClient"] as? [String: Any]
+                let pushes = (document["outbox"] as? [String: Any])?["entries"] as? [Any]
+                XCTAssertEqual(clients?.count, pushes?.count, "round \(round): clients and pushes of the same sends")
+            }
+        }
+    }
 }
