@@ -116,11 +116,6 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw CLIError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
-        do {
-            loaded.scenarios = try ScenarioCatalog.load(from: options.scenarios ?? ServerOptions.defaultScenarios, fixtures: loaded)
-        } catch {
-            throw CLIError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
-        }
         try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
         let fixtures = loaded
         let specs = try await readSpecs

@@ -32,7 +32,7 @@ package actor CampaignStore: ModuleStore {
 
     /// Stores a built campaign under a new id; 429 past the tenant's quota.
     func create(name: String?, built: PushCampaignBuilder.Built) throws(APIError) -> PushCampaign {
-        try runtime.quotas.admit(.campaigns, to: state.campaigns.count)
+        try runtime.quotas.admit(.pushCampaigns, to: state.campaigns.count)
         let campaign = PushCampaign(
             id: "cmp_" + state.ids.uuid().replacingOccurrences(of: "-", with: "").prefix(16),
             name: name ?? Self.defaultName(built), kind: built.kind, payload: built.payload, android: built.android,

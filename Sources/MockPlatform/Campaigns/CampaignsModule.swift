@@ -10,6 +10,7 @@ struct CampaignsModule: PlatformModule {
     }
 
     var name: String { "campaigns" }
+    var quotaCollections: [TenantQuotas.Collection] { [.pushCampaigns, .clients] }
     var pathPrefixes: [String] { ["/campaign-backend/"] }
     var errorShape: any ErrorShape { SpringErrorShape() }
     var requestGuard: (any RequestGuard)? { BearerPresenceGuard() }

@@ -6,7 +6,7 @@ extension ControlHandlers {
     func listScenarios(_ input: Operations.ListScenarios.Input) async throws -> Operations.ListScenarios.Output {
         let binding = try Tenant.boundBinding()
         let applied = binding.registry.existing(binding.name)?.appliedScenario
-        let scenarios = binding.registry.fixtures.scenarios.scenarios.map { scenario in
+        let scenarios = binding.registry.scenarios.scenarios.map { scenario in
             Self.wire(scenario, appliedAt: applied?.name == scenario.name ? applied?.at : nil)
         }
         return .ok(.init(body: .json(.init(scenarios: scenarios))))
@@ -14,7 +14,7 @@ extension ControlHandlers {
 
     func applyScenario(_ input: Operations.ApplyScenario.Input) async throws -> Operations.ApplyScenario.Output {
         let binding = try Tenant.boundBinding()
-        guard let scenario = binding.registry.fixtures.scenarios.scenario(named: input.path.name) else {
+        guard let scenario = binding.registry.scenarios.scenario(named: input.path.name) else {
             throw APIError.notFound("no scenario \(input.path.name)")
         }
         let tenant = try await binding.registry.apply(scenario, to: binding.name)
@@ -23,7 +23,8 @@ extension ControlHandlers {
 
     private static func wire(_ scenario: Scenario, appliedAt: Date?) -> Components.Schemas.Scenario {
         .init(
-            name: scenario.name, description: scenario.description, drivers: scenario.driverIDs, members: scenario.memberIDs,
+            name: scenario.name, description: scenario.description, drivers: scenario.ids(of: ScenarioDrivers.field),
+            members: scenario.ids(of: ScenarioMembers.field),
             appliedAt: appliedAt
         )
     }

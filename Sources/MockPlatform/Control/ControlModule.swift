@@ -13,6 +13,8 @@ struct ControlModule: PlatformModule {
     let metrics: PlatformMetrics
 
     var name: String { "control" }
+    /// The tenant's fault rules, which its operations keep.
+    var quotaCollections: [TenantQuotas.Collection] { [.faults] }
     var pathPrefixes: [String] { [ControlPlane.prefix] }
     var rules: [String: OperationRule] { ControlHandlers.rules }
 

@@ -18,8 +18,6 @@ package struct Fixtures: Sendable {
     package var members: [MemberFixture] = []
     /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
     package var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
-    /// Presets a tenant can be reset to (`--scenarios`; `ScenarioCatalog.load`).
-    package var scenarios = ScenarioCatalog.empty
 
     package init(settings: TenantSettings, campaigns: [QualificationCampaign], insurers: [String], zipcodes: ZipDirectory) {
         self.settings = settings

@@ -22,6 +22,8 @@ struct IQLModule: PlatformModule {
             verbatim: ["errorCode", "timestamp", "feedbackTimestamp"]
         )
     }
+    var quotaCollections: [TenantQuotas.Collection] { [.drivers, .trips, .qualificationCampaigns] }
+    var scenarioParts: [any ScenarioPart.Type] { [ScenarioDrivers.self] }
     var pathPrefixes: [String] { ["/"] }
     var errorShape: any ErrorShape { IQLErrorShape() }
     var requestGuard: (any RequestGuard)? { IQLRequestGuard() }

@@ -243,7 +243,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
         guard !state.campaigns.contains(where: { $0.campaignID == campaign.campaignID }) else {
             throw APIError(.conflict, "campaign \(campaign.campaignID) already exists")
         }
-        try runtime.quotas.admit(.campaigns, to: state.campaigns.count)
+        try runtime.quotas.admit(.qualificationCampaigns, to: state.campaigns.count)
         state.campaigns.append(campaign)
         evaluateAll()
     }

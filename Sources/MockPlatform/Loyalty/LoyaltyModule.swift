@@ -8,6 +8,8 @@ struct LoyaltyModule: PlatformModule {
     var name: String { "loyalty" }
     /// Members by id, and their balances.
     var stateFields: StateFields { StateFields(counters: ["points", "pointsForReward", "expiringPoints"], keyedByID: ["members"]) }
+    var quotaCollections: [TenantQuotas.Collection] { [.members] }
+    var scenarioParts: [any ScenarioPart.Type] { [ScenarioMembers.self] }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
     var requestGuard: (any RequestGuard)? { MemberGuard() }

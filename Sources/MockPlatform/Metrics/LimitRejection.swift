@@ -28,25 +28,11 @@ package struct LimitRejection: RawRepresentable, Hashable, Sendable {
 
 extension PlatformMetrics {
     static var limitRejections: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "limit_rejections", unitName: "total",
-            helpText: "Requests refused by a limit on hostile input, by limit (path_glob, quota_<collection>, wallet_log, ...)."
-        )
-    }
-    static var webhookMessagesDropped: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "webhook_messages_dropped", unitName: "total",
-            helpText: "Undelivered webhook messages dropped to keep a tenant's message log within its bound."
-        )
+        descriptor("limit_rejections", help: "Requests refused by a limit on hostile input, by limit (path_glob, quota_<collection>, wallet_log, ...).")
     }
 
     /// Counts one request refused by `limit`.
     func recordLimitRejection(_ limit: LimitRejection) {
         registry.makeCounter(descriptor: Self.limitRejections, labels: [("limit", limit.rawValue)]).increment()
-    }
-
-    /// Counts undelivered webhook messages dropped from a full log.
-    func recordWebhookMessagesDropped(_ count: Int) {
-        registry.makeCounter(descriptor: Self.webhookMessagesDropped).increment(by: Int64(count))
     }
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// The server's Prometheus metrics (`openapi/control.yaml` getMetrics), in a registry of its own
 /// (not the process-wide metrics system), so that servers in one process count apart.
 ///
-/// Counters and the histogram are updated as requests and webhook attempts finish (atomics in
-/// swift-prometheus); a request's collectors are looked up once per label set and kept here, so
+/// Counters and the histogram are updated as requests finish (atomics in swift-prometheus), and
+/// a module may count its own work in the same registry (the webhooks module's attempts); a request's collectors are looked up once per label set and kept here, so
 /// the hot path does one dictionary lookup instead of the registry's name and label validation.
 /// The tenant and outbox gauges are read when the metrics are scraped. (`MetricNameDescriptor`
 /// is not `Sendable`, so the descriptors are made on use.) Labels are bounded: routes are
@@ -30,35 +30,22 @@ package final class PlatformMetrics: Sendable {
     }
 
     static var requests: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "http_requests", unitName: "total",
-            helpText: "Requests answered, by module, OpenAPI route template (unmatched for no route), method and status."
-        )
+        descriptor("http_requests", help: "Requests answered, by module, OpenAPI route template (unmatched for no route), method and status.")
     }
     static var duration: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "http_request_duration", unitName: "seconds",
-            helpText: "Time from a request's head to its response, injected fault latency included, by module."
-        )
-    }
-    static var webhookAttempts: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "webhook_attempts", unitName: "total",
-            helpText: "Webhook attempts by outcome: delivered (2xx), http_error (another status), network_error (no answer), fault (a fault rule failed it)."
-        )
+        descriptor("http_request_duration", unit: "seconds", help: "Time from a request's head to its response, injected fault latency included, by module.")
     }
     static var outbox: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "outbox_pushes", unitName: "",
-            helpText: "Pushes held in the outboxes of all tenants now."
-        )
+        descriptor("outbox_pushes", unit: "", help: "Pushes held in the outboxes of all tenants now.")
     }
     static var tenants: MetricNameDescriptor {
-        MetricNameDescriptor(
-            namespace: "mockplatform", metricName: "tenants", unitName: "",
-            helpText: "Tenants that exist now, default included."
-        )
+        descriptor("tenants", unit: "", help: "Tenants that exist now, default included.")
     }
+    /// A metric of this server's namespace: `mockplatform_<name>_<unit>`.
+    static func descriptor(_ name: String, unit: String = "total", help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "mockplatform", metricName: name, unitName: unit, helpText: help)
+    }
+
     /// Histogram buckets, in seconds, from a fast mock answer to a slow-network fault.
     static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10].map { .microseconds(Int64($0 * 1_000_000)) }
 
@@ -80,11 +67,6 @@ package final class PlatformMetrics: Sendable {
         }
         collectors.count.increment()
         collectors.duration.record(duration)
-    }
-
-    /// Counts one finished webhook attempt.
-    func recordWebhookAttempt(_ outcome: WebhookAttemptOutcome) {
-        registry.makeCounter(descriptor: Self.webhookAttempts, labels: [("outcome", outcome.rawValue)]).increment()
     }
 
     /// The exposition text (format 0.0.4), with the gauges read from `tenants` now.

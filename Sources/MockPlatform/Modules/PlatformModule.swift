@@ -45,6 +45,11 @@ package protocol PlatformModule: Sendable {
     /// The field names of its store's state a state document's check must know (counters, ids,
     /// verbatim values); none unless it says.
     var stateFields: StateFields { get }
+    /// The client-growable collections its store bounds (`--quota NAME=N`); none unless it says.
+    var quotaCollections: [TenantQuotas.Collection] { get }
+    /// The parts of a scenario file it reads (`ScenarioPart`), in the order they are applied;
+    /// none unless it says.
+    var scenarioParts: [any ScenarioPart.Type] { get }
     /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
     /// of it; nil for a module that keeps no tenant state.
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
@@ -54,6 +59,9 @@ package protocol PlatformModule: Sendable {
     func formerStateKey(in stores: [String: JSONValue]) -> String?
     /// Registers the generated routes of its document on `transport`.
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
+    /// At server shutdown, after every tenant has stopped: ends the work it runs beyond its
+    /// stores (the webhooks module waits for attempts under way); nothing unless it says.
+    func shutdown() async
 }
 
 extension PlatformModule {
@@ -67,6 +75,9 @@ extension PlatformModule {
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
     package var stateFields: StateFields { StateFields() }
+    package var quotaCollections: [TenantQuotas.Collection] { [] }
+    package var scenarioParts: [any ScenarioPart.Type] { [] }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
     package func formerStateKey(in stores: [String: JSONValue]) -> String? { nil }
+    package func shutdown() async {}
 }

@@ -7,6 +7,7 @@ struct PublisherModule: PlatformModule {
     let zipcodes: ZipDirectory
 
     var name: String { "publisher" }
+    var quotaCollections: [TenantQuotas.Collection] { [.deviceTokens] }
     var pathPrefixes: [String] { ["/publisher/"] }
     var errorShape: any ErrorShape { DRFErrorShape() }
     var rules: [String: OperationRule] { PublisherHandlers.rules }

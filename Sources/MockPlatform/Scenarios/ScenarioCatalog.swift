@@ -13,9 +13,9 @@ package struct ScenarioCatalog: Sendable {
 
     package func scenario(named name: String) -> Scenario? { scenarios.first { $0.name == name } }
 
-    /// Every scenario file of `folder`; fails with the first file that is malformed or names
-    /// something the fixtures do not have.
-    package static func load(from folder: URL, fixtures: Fixtures) throws(FixtureError) -> ScenarioCatalog {
+    /// Every scenario file of `folder`, read into the modules' `parts`; fails with the first
+    /// file that is malformed or names something the fixtures do not have.
+    package static func load(from folder: URL, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(FixtureError) -> ScenarioCatalog {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -26,7 +26,7 @@ package struct ScenarioCatalog: Sendable {
         for file in names {
             let url = folder.appendingPathComponent(file)
             do {
-                scenarios.append(try ScenarioFile.scenario(from: Data(contentsOf: url), name: String(file.dropLast(5)), fixtures: fixtures))
+                scenarios.append(try ScenarioFile.scenario(from: Data(contentsOf: url), name: String(file.dropLast(5)), fixtures: fixtures, parts: parts))
             } catch let error as FixtureError {
                 throw FixtureError("scenario file \(url.path): \(error.description)")
             } catch {

@@ -1,36 +1,36 @@
 import Foundation
 
-/// The JSON form of one scenario (`Resources/README.md`, Scenarios): `description`, and
-/// optionally `drivers`, `members` (as in `loyalty.json`) and `faults` (`POST /_mock/faults`
-/// bodies). The file name is the scenario's name.
+/// The JSON form of one scenario (`Resources/README.md`, Scenarios): `description`, optionally
+/// `faults` (`POST /_mock/faults` bodies), and the fields the modules' parts read (`drivers`,
+/// `members`). The file name is the scenario's name.
 enum ScenarioFile {
-    private struct Document: Decodable {
-        var description: String
-        var drivers: [ScenarioDriver]?
-        var members: [MemberFixture]?
-        var faults: [[String: JSONValue]]?
-    }
-
-    static let fields: Set<String> = ["description", "drivers", "members", "faults"]
-
-    static func scenario(from data: Data, name: String, fixtures: Fixtures) throws -> Scenario {
+    static func scenario(from data: Data, name: String, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(FixtureError) -> Scenario {
         guard TenantName(name) != nil else { throw FixtureError("the name \(name) must be 1-40 of a-z, 0-9 and -") }
-        if case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data),
-           let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            throw FixtureError("not a valid scenario: not a JSON object")
+        }
+        let fields = Set(["description", "faults"] + parts.map { $0.field })
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw FixtureError("`\(unknown)` is not a scenario field")
         }
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch {
-            throw FixtureError("not a valid scenario: \(error)")
+        guard case .string(let description)? = object["description"] else {
+            throw FixtureError("not a valid scenario: description must be a string")
         }
-        let drivers = document.drivers ?? []
-        if let problem = drivers.lazy.compactMap({ $0.problem(in: fixtures) }).first { throw FixtureError(problem) }
-        if let id = duplicate(drivers.map(\.id)) { throw FixtureError("driver \(id) is listed twice") }
-        let members = document.members ?? []
-        if let id = duplicate(members.map(\.id)) { throw FixtureError("member \(id) is listed twice") }
-        let faults = document.faults ?? []
+        var read: [any ScenarioPart] = []
+        for part in parts {
+            guard let value = object[part.field], value != .null else { continue }
+            read.append(try part.init(scenarioValue: value, fixtures: fixtures))
+        }
+        let faults = try faultRules(object["faults"])
+        return Scenario(name: name, description: description, parts: read, faults: faults)
+    }
+
+    /// The `faults` bodies, each checked as `POST /_mock/faults` would check it.
+    private static func faultRules(_ value: JSONValue?) throws(FixtureError) -> [[String: JSONValue]] {
+        guard let value, value != .null else { return [] }
+        guard let faults = try? value.decoded(as: [[String: JSONValue]].self) else {
+            throw FixtureError("not a valid scenario: faults must be a list of objects")
+        }
         let check = FaultRules(clock: TenantClock(wallClock: { Date() }, setting: .real), ids: IDGenerator(seed: 0))
         for (index, fault) in faults.enumerated() {
             do {
@@ -39,11 +39,6 @@ enum ScenarioFile {
                 throw FixtureError("faults[\(index)]: \(error.message)")
             }
         }
-        return Scenario(name: name, description: document.description, drivers: drivers, members: members, faults: faults)
-    }
-
-    private static func duplicate(_ ids: [String]) -> String? {
-        var seen: Set<String> = []
-        return ids.first { !seen.insert($0).inserted }
+        return faults
     }
 }

@@ -17,7 +17,7 @@ package enum MockPlatformServer {
     /// The modules this server answers, in the order their routes are registered.
     static func modules(
         fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport,
-        passIssuer: PassIssuer
+        metrics: PlatformMetrics, passIssuer: PassIssuer
     ) throws -> [any PlatformModule] {
         [
             IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
@@ -31,7 +31,7 @@ package enum MockPlatformServer {
             WebhooksModule(transport: webhooks),
             ControlModule(
                 // The texts it serves; not the documents as read, which the routes are built from once.
-                specs: SpecCatalog(documents: specs.documents), metrics: webhooks.metrics
+                specs: SpecCatalog(documents: specs.documents), metrics: metrics
             ),
         ]
     }
@@ -66,7 +66,7 @@ package enum MockPlatformServer {
     ) -> some ApplicationProtocol {
         var application = Application(
             responder: MeteredResponder(
-                inner: responder, metrics: responder.webhooks.metrics, requestLogLevel: options.logRequests ? .info : .debug
+                inner: responder, metrics: responder.metrics, requestLogLevel: options.logRequests ? .info : .debug
             ),
             server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
@@ -78,7 +78,7 @@ package enum MockPlatformServer {
             logger: logger
         )
         application.addServices(TenantShutdown(
-            tenants: responder.tenants, webhooks: responder.webhooks, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
+            tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
         ))
         if let idle = options.tenantIdleTTL {
             application.addServices(TenantExpiry(tenants: responder.tenants, idle: idle, logger: logger))
@@ -100,7 +100,8 @@ package enum MockPlatformServer {
         wallClock: @escaping @Sendable () -> Date = { Date() },
         plugging extra: [any PlatformModule] = []
     ) throws -> (PlatformResponder, RouteCatalog) {
-        let webhooks = WebhookTransport(allowlist: options.webhookAllowlist)
+        let metrics = PlatformMetrics()
+        let webhooks = WebhookTransport(allowlist: options.webhookAllowlist, metrics: metrics)
         let publicURL = publicURL ?? PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
         let identity: SigningIdentity
         do {
@@ -116,13 +117,26 @@ package enum MockPlatformServer {
             fixtures.settings.walletPassTypeID = identity.passTypeIdentifier
         }
         let modules = try modules(
-            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks,
+            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, metrics: metrics,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         ) + extra
         try fixtures.check(KnownKinds(modules))
+        do {
+            try options.quotas.check(declared: modules.flatMap(\.quotaCollections))
+        } catch {
+            throw FixtureError(error.description)
+        }
+        let scenarios: ScenarioCatalog
+        do {
+            scenarios = try ScenarioCatalog.load(
+                from: options.scenarios ?? ServerOptions.defaultScenarios, fixtures: fixtures, parts: modules.flatMap(\.scenarioParts)
+            )
+        } catch {
+            throw FixtureError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
+        }
         let tenants = try TenantRegistry(
-            fixtures: fixtures, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
-            journalCapacity: options.journalSize, quotas: options.quotas, metrics: webhooks.metrics, wallClock: wallClock
+            fixtures: fixtures, scenarios: scenarios, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
+            journalCapacity: options.journalSize, quotas: options.quotas, metrics: metrics, wallClock: wallClock
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
@@ -149,7 +163,7 @@ package enum MockPlatformServer {
             origin: CrossOriginGuard(publicURL: publicURL), adminToken: options.adminToken.map { AdminTokenGuard(token: $0) }
         ))
         let responder = PlatformResponder(
-            routes: routes, tenants: tenants, modules: ModuleDirectory(modules, controlPlane: controlPlane), webhooks: webhooks
+            routes: routes, tenants: tenants, modules: ModuleDirectory(modules, controlPlane: controlPlane), metrics: metrics
         )
         return (responder, routes)
     }

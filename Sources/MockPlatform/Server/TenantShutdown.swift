@@ -4,19 +4,23 @@ import ServiceLifecycle
 
 /// At shutdown: writes the default tenant's state when asked (`--save-on-exit`: a temporary
 /// file renamed over `stateFile`, so a reader never sees half a document), stops every
-/// tenant's timers and event subscriptions, then waits a bounded time for webhook attempts
-/// under way (undelivered messages stay in the log).
+/// tenant's timers and event subscriptions, then lets each module end its own work
+/// (`PlatformModule.shutdown()`: the webhooks module waits a bounded time for attempts under way).
 struct TenantShutdown: Service {
     let tenants: TenantRegistry
-    let webhooks: WebhookTransport
     let stateFile: URL?
     let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
+        await stop()
+    }
+
+    /// What a graceful stop does, in order.
+    func stop() async {
         if let stateFile { await save(to: stateFile) }
         tenants.shutdown()
-        await webhooks.drain()
+        for module in tenants.modules { await module.shutdown() }
     }
 
     private func save(to file: URL) async {

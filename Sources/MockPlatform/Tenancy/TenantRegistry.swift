@@ -11,7 +11,10 @@ package final class TenantRegistry: Sendable {
     package static let defaultMaxTenants = 1_000
 
     package let fixtures: Fixtures
-    private let modules: [any PlatformModule]
+    /// Presets a tenant can be reset to (`--scenarios`).
+    package let scenarios: ScenarioCatalog
+    /// The server's modules, in the order their routes are registered.
+    let modules: [any PlatformModule]
     /// The event and push kinds the modules declare, the same for every tenant.
     package let kinds: KnownKinds
     /// The field names of the modules' stored state a state document's check must know.
@@ -39,7 +42,7 @@ package final class TenantRegistry: Sendable {
     static let tenantLimitReached = APIError(.tooManyRequests, "tenant limit reached", limit: .tenants)
 
     package init(
-        fixtures: Fixtures, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
+        fixtures: Fixtures, scenarios: ScenarioCatalog = .empty, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
@@ -47,6 +50,7 @@ package final class TenantRegistry: Sendable {
         self.quotas = quotas
         self.metrics = metrics
         self.fixtures = fixtures
+        self.scenarios = scenarios
         self.modules = modules
         kinds = try KnownKinds(modules)
         stateFields = StateFields(modules)

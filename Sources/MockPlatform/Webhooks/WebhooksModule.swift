@@ -14,6 +14,7 @@ struct WebhooksModule: PlatformModule {
     var stateKey: String { "control" }
     /// An attempt's latency.
     var stateFields: StateFields { StateFields(counters: ["latencyMilliseconds"]) }
+    var quotaCollections: [TenantQuotas.Collection] { [.endpoints] }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
 
@@ -24,4 +25,7 @@ struct WebhooksModule: PlatformModule {
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try WebhooksHandlers().registerHandlers(on: transport, configuration: configuration)
     }
+
+    /// Waits a bounded time for attempts under way; undelivered messages stay in the log.
+    func shutdown() async { await transport.drain() }
 }

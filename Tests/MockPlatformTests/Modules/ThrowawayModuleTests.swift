@@ -6,8 +6,9 @@ import XCTest
 
 /// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
 /// module defined here, outside the server library: it declares its own event and push kinds,
-/// sets its own timer, answers its own control operations under `/_mock/parcels/` and builds its
-/// events for the webhook trigger. Nothing in the runtime, the control module or another
+/// sets its own timer, answers its own control operations under `/_mock/parcels/`, builds its
+/// events for the webhook trigger, reads its part of a scenario file and bounds its own
+/// collection (`--quota parcels=N`). Nothing in the runtime, the control module or another
 /// platform names it.
 final class ThrowawayModuleTests: XCTestCase {
     /// The parcels module's document, served beside the bundled ones.
@@ -113,6 +114,48 @@ final class ThrowawayModuleTests: XCTestCase {
         }
     }
 
+    func testItsPartOfAScenarioIsCheckedAtStartAndApplied() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parcel-scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("delivered-parcels.json")
+        var options = ServerOptions()
+        options.scenarios = folder
+
+        try Data(#"{"description": "Two parcels", "parcels": "p1"}"#.utf8).write(to: file)
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options, plugging: [ParcelModule()], documents: Self.documents)) { error in
+            XCTAssertTrue("\(error)".contains("delivered-parcels.json: parcels must be a list of parcel ids"), "\(error)")
+        }
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options), "without the module, `parcels` is no scenario field") { error in
+            XCTAssertTrue("\(error)".contains("`parcels` is not a scenario field"), "\(error)")
+        }
+
+        try Data(#"{"description": "Two parcels", "parcels": ["p1", "p2"]}"#.utf8).write(to: file)
+        try await Self.run(options: options) { platform in
+            try await platform.send(.get, "/_mock/parcels/p2").assertJSON(["parcel_id": "p2", "delivered": false])
+            let applied = try await platform.send(.post, "/_mock/scenarios/delivered-parcels/apply")
+            XCTAssertEqual(applied.status, .ok, applied.text)
+            try await platform.send(.get, "/_mock/parcels/p2").assertJSON(["parcel_id": "p2", "delivered": true])
+            try await platform.send(.get, "/_mock/parcels/p3").assertJSON(["parcel_id": "p3", "delivered": false])
+        }
+    }
+
+    func testItsQuotaIsNamedByItAndBoundsItsStore() async throws {
+        var options = ServerOptions()
+        try options.quotas.set(parsing: "parcels=1")
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options), "no bundled module bounds parcels") { error in
+            XCTAssertTrue("\(error)".hasPrefix("quota must be NAME=N with NAME one of drivers"), "\(error)")
+        }
+        try await Self.run(options: options) { platform in
+            let first = try await platform.send(.post, "/_mock/parcels/p1")
+            XCTAssertEqual(first.status, .accepted, first.text)
+            try await platform.send(.post, "/_mock/parcels/p2").assertProblem(.tooManyRequests, "tenant quota exceeded: parcels")
+            try await platform.send(.get, "/_mock/parcels/p2").assertJSON(["parcel_id": "p2", "delivered": false])
+            let refused = try await LimitMetrics.rejections("quota_parcels", platform)
+            XCTAssertEqual(refused, 1)
+        }
+    }
+
     private static func run(options: ServerOptions = ServerOptions(), _ test: @escaping @Sendable (TestPlatform) async throws -> Void) async throws {
         try await TestPlatform.run(options: options, plugging: [ParcelModule()], documents: Self.documents, test)
     }
@@ -129,6 +172,10 @@ final class ThrowawayModuleTests: XCTestCase {
 
 extension EventKind {
     static let parcelDelivered = EventKind(rawValue: "parcel_delivered")
+}
+
+extension TenantQuotas.Collection {
+    static let parcels = Self("parcels", defaultLimit: 1_000)
 }
 
 extension PushKind {
@@ -174,6 +221,8 @@ private struct ParcelModule: PlatformModule {
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.parcelNotice)] }
     /// A count its state documents may hold: a state document's check knows it from here.
     var stateFields: StateFields { StateFields(counters: ["weightGrams"]) }
+    var scenarioParts: [any ScenarioPart.Type] { [DeliveredParcels.self] }
+    var quotaCollections: [TenantQuotas.Collection] { [.parcels] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         ParcelStore(runtime: runtime, restoring: snapshot)
@@ -193,6 +242,21 @@ private struct ParcelModule: PlatformModule {
     }
 }
 
+/// The parcels module's part of a scenario: `parcels`, ids of parcels already delivered.
+private struct DeliveredParcels: ScenarioPart {
+    static let field = "parcels"
+    let ids: [String]
+
+    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(FixtureError) {
+        guard let ids = value.strings else { throw FixtureError("parcels must be a list of parcel ids") }
+        self.ids = ids
+    }
+
+    func populate(_ tenant: Tenant) async throws(APIError) {
+        try await tenant.store(ParcelStore.self).markDelivered(ids)
+    }
+}
+
 /// A module that declares an event kind and keeps no store, so nothing builds its events by hand.
 private struct BellModule: PlatformModule {
     var name: String { "bells" }
@@ -209,6 +273,7 @@ private actor ParcelStore: ModuleStore, EventBuilder {
     static let platformName = "Parcels"
     let runtime: TenantRuntime
     private var delivered: Set<String>
+    private var sent: Set<String> = []
 
     init(runtime: TenantRuntime, restoring snapshot: JSONValue?) {
         self.runtime = runtime
@@ -219,8 +284,12 @@ private actor ParcelStore: ModuleStore, EventBuilder {
 
     func isDelivered(_ id: String) -> Bool { delivered.contains(id) }
 
+    func markDelivered(_ ids: [String]) { delivered.formUnion(ids) }
+
     /// Sets the parcel's timer on the tenant clock.
-    func send(_ id: String) {
+    func send(_ id: String) throws(APIError) {
+        if !sent.contains(id) { try runtime.quotas.admit(.parcels, to: sent.count) }
+        sent.insert(id)
         runtime.scheduler.schedule(TimerKey(owner: "parcels", name: id), at: runtime.clock.now.addingTimeInterval(Self.delay)) { [self] in
             await deliver(id)
         }

@@ -2,11 +2,15 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// Scenario files are checked when the server starts (`ScenarioFile`).
+/// Scenario files are checked when the server starts (`ScenarioFile`), each module's part by
+/// the module (`ScenarioPart`).
 final class ScenarioFileTests: XCTestCase {
+    /// The parts the bundled modules read.
+    private let parts: [any ScenarioPart.Type] = [ScenarioDrivers.self, ScenarioMembers.self]
+
     private func problem(_ json: String) -> String? {
         do {
-            _ = try ScenarioFile.scenario(from: Data(json.utf8), name: "sample", fixtures: TestFixtures.shared)
+            _ = try ScenarioFile.scenario(from: Data(json.utf8), name: "sample", fixtures: TestFixtures.shared, parts: parts)
             return nil
         } catch {
             return "\(error)"
@@ -17,7 +21,8 @@ final class ScenarioFileTests: XCTestCase {
 
     func testAValidScenarioLoads() throws {
         XCTAssertNil(problem(#"{"description": "x", "drivers": [\#(driver), "trips": [{"day": 2, "count": 1, "distance_miles_each": 3}]}]}"#))
-        XCTAssertEqual(TestFixtures.shared.scenarios.scenarios.count, 8, "the repository's scenarios all load")
+        let catalog = try ScenarioCatalog.load(from: TestFixtures.scenarioFolder, fixtures: TestFixtures.shared, parts: parts)
+        XCTAssertEqual(catalog.scenarios.count, 8, "the repository's scenarios all load")
     }
 
     func testEveryMistakeIsNamed() {
@@ -34,6 +39,8 @@ final class ScenarioFileTests: XCTestCase {
              "driver d1 offers: no campaign nope in the fixtures"),
             (#"{"description": "x", "drivers": [\#(driver)}, \#(driver)}]}"#, "driver d1 is listed twice"),
             (#"{"description": "x", "faults": [{"status": 99}]}"#, "faults[0]: "),
+            (#"{"description": "x", "members": "m1"}"#, "not a valid scenario: members: "),
+            (#"{"description": "x", "drivers": [{"id": "d1"}]}"#, "not a valid scenario: drivers: 0.info is required"),
             (#"{"description": "x", "drivers": [{"id": "a/b", "info": {"country": "USA", "state": "AZ"}}]}"#, "must not contain /"),
         ]
         for (json, expected) in cases {
@@ -43,6 +50,6 @@ final class ScenarioFileTests: XCTestCase {
     }
 
     func testAFileWhoseNameIsNotAScenarioNameIsRefused() {
-        XCTAssertThrowsError(try ScenarioFile.scenario(from: Data(#"{"description": "x"}"#.utf8), name: "Bad Name", fixtures: TestFixtures.shared))
+        XCTAssertThrowsError(try ScenarioFile.scenario(from: Data(#"{"description": "x"}"#.utf8), name: "Bad Name", fixtures: TestFixtures.shared, parts: parts))
     }
 }

@@ -1,10 +1,24 @@
 import Foundation
+import Logging
 @testable import MockPlatform
+import OpenAPIRuntime
+import Synchronization
 import XCTest
 
-/// `--save-on-exit` failures (`Server/TenantShutdown.swift`): the log line says where and why,
-/// never what — the snapshot holds ApplePass tokens, webhook secrets and the click secret.
+/// What happens at a graceful stop (`Server/TenantShutdown.swift`). A `--save-on-exit` failure's
+/// log line says where and why, never what — the snapshot holds ApplePass tokens, webhook
+/// secrets and the click secret.
 final class TenantShutdownTests: XCTestCase {
+    /// Each module ends its own work (the webhooks module's attempts under way) after the
+    /// tenants have stopped: the runtime knows no module's work by name.
+    func testEveryModuleIsToldAfterTheTenantsStop() async throws {
+        let log = StopLog()
+        let registry = try TestTenant.registry(adding: [StoppingModule(log: log)])
+        log.tenant.withLock { $0 = try? registry.tenant(.default) }
+        await TenantShutdown(tenants: registry, stateFile: nil, logger: Logger(label: "test")).stop()
+        XCTAssertEqual(log.stops.withLock { $0 }, [true], "told once, when the tenant's timers had stopped")
+    }
+
     func testASaveFailureNamesThePlaceNotTheValue() {
         let secret = "whsec_c2VjcmV0LXRoYXQtbXVzdC1uZXZlci1iZS1sb2dnZWQ="
         let failure = EncodingError.invalidValue(
@@ -17,5 +31,30 @@ final class TenantShutdownTests: XCTestCase {
         XCTAssertFalse(reason.contains("mock-click-secret"), reason)
         XCTAssertEqual(reason, "cannot encode the state: Unable to encode the value")
         XCTAssertEqual(TenantShutdown.reason(CocoaError(.fileWriteNoPermission)), "file error \(CocoaError.fileWriteNoPermission.rawValue)")
+    }
+}
+
+/// What `StoppingModule` saw: for each time it was told to stop, whether the tenant's timers
+/// had already stopped.
+private final class StopLog: Sendable {
+    let stops = Mutex<[Bool]>([])
+    let tenant = Mutex<Tenant?>(nil)
+}
+
+/// A module with no routes that notes each time the server tells it to stop.
+private struct StoppingModule: PlatformModule {
+    let log: StopLog
+    var name: String { "stopping" }
+    var document: String { "control" }
+    var pathPrefixes: [String] { ["/_mock/stopping/"] }
+
+    func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
+
+    func shutdown() async {
+        let tenant = log.tenant.withLock { $0 }
+        let probe = TimerKey(owner: "stopping", name: "probe")
+        tenant?.runtime.scheduler.schedule(probe, at: .distantFuture) {}
+        let stopped = tenant.map { $0.runtime.scheduler.due(probe) == nil } ?? false
+        log.stops.withLock { $0.append(stopped) }
     }
 }

@@ -7,16 +7,15 @@ enum TestFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/fixtures")
 
-    /// The fixtures with the repository's scenarios.
+    /// The repository's fixtures.
     static let shared: Fixtures = {
         do {
-            var fixtures = try Fixtures.load(from: folder)
-            fixtures.scenarios = try ScenarioCatalog.load(from: scenarioFolder, fixtures: fixtures)
-            return fixtures
+            return try Fixtures.load(from: folder)
         } catch {
             fatalError("fixtures: \(error)")
         }
     }()
 
+    /// The repository's scenarios, which `TestPlatform` serves unless its options name others.
     static let scenarioFolder = folder.deletingLastPathComponent().appendingPathComponent("scenarios")
 }

@@ -73,6 +73,8 @@ struct TestPlatform {
         documents: [String: String] = [:]
     ) throws -> (PlatformResponder, RouteCatalog) {
         let specs = SpecCatalog(documents: try SpecCatalog.bundled().documents.merging(documents) { bundled, _ in bundled })
+        var options = options
+        options.scenarios = options.scenarios ?? TestFixtures.scenarioFolder
         return try MockPlatformServer.makeResponder(
             options: options, fixtures: fixtures, specs: specs, wallClock: wallClock, plugging: extra
         )

@@ -114,9 +114,10 @@ final class TenantQuotaTests: XCTestCase {
         }
     }
 
+    /// One `campaigns` bound holds for both kinds of campaign, each counted on its own.
     func testIQLAndPushCampaigns() async throws {
         let fixtureCampaigns = TestFixtures.shared.campaigns.count
-        try await Self.run([.campaigns: fixtureCampaigns + 1]) { platform in
+        try await Self.run([.qualificationCampaigns: fixtureCampaigns + 1]) { platform in
             func campaign(_ id: String) throws -> [String: Any] {
                 var object = try XCTUnwrap(
                     JSONSerialization.jsonObject(with: JSONEncoder().encode(TestFixtures.shared.campaigns[0])) as? [String: Any]
@@ -169,11 +170,25 @@ final class TenantQuotaTests: XCTestCase {
         XCTAssertEqual(quotas[.endpoints], 100)
         try quotas.set(parsing: "device_tokens=5")
         XCTAssertEqual(quotas[.deviceTokens], 5)
-        XCTAssertThrowsError(try quotas.set(parsing: "tokens=5")) { error in
-            XCTAssertTrue("\(error)".contains("NAME one of drivers, trips, device_tokens"), "\(error)")
-        }
         XCTAssertThrowsError(try quotas.set(parsing: "drivers=-1"))
         XCTAssertThrowsError(try quotas.set(parsing: "drivers"))
+        XCTAssertThrowsError(try quotas.set(parsing: "Drivers=5"))
+    }
+
+    /// A name is checked against the collections the modules declare when the server starts.
+    func testAQuotaNoModuleDeclaresStopsTheStart() throws {
+        var options = ServerOptions()
+        try options.quotas.set(parsing: "tokens=5")
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "quota must be NAME=N with NAME one of drivers, trips, campaigns, device_tokens, clients, members, registrations, "
+                    + "endpoints, faults, got 'tokens=5'"
+            )
+        }
+        options = ServerOptions()
+        try options.quotas.set(parsing: "campaigns=5")
+        XCTAssertNoThrow(try TestPlatform.makeResponder(options: options), "declared by IQL and by the push campaigns")
     }
 
     /// Past `--max-tenants`, a new tenant is refused in each API's own error shape; health needs

@@ -1,0 +1,3 @@
+extension TenantQuotas.Collection {
+    static let members = Self("members", defaultLimit: 1_000_000)
+}

@@ -1,0 +1,3 @@
+extension TenantQuotas.Collection {
+    static let endpoints = Self("endpoints", defaultLimit: 100)
+}
