@@ -9,7 +9,7 @@ extension IQLHandlers {
     func getAdUnit(_ input: Operations.GetAdUnit.Input) async throws -> Operations.GetAdUnit.Output {
         let tenant = try Tenant.bound()
         let id = input.path.driverId
-        try DriverID.validate(id)
+        try PathSegmentID.validate(id, name: "driver_id")
         let dimensions = (x: input.query.imageDimX, y: input.query.imageDimY)
         let (driver, now, campaigns, logo) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
             (reading.driver, reading.now, reading.campaigns, try AdDimensions(
@@ -27,7 +27,7 @@ extension IQLHandlers {
     func listOffers(_ input: Operations.ListOffers.Input) async throws -> Operations.ListOffers.Output {
         let tenant = try Tenant.bound()
         let id = input.path.userId
-        try DriverID.validate(id, name: "user_id")
+        try PathSegmentID.validate(id, name: "user_id")
         let query = input.query
         let (driver, now, campaigns, filters) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
             (reading.driver, reading.now, reading.campaigns, try OfferFilters(type: query._type, subtype: query.subtype, max: query.max))

@@ -54,7 +54,7 @@ extension IQLHandlers {
 
     func listDriverTrips(_ input: Operations.ListDriverTrips.Input) async throws -> Operations.ListDriverTrips.Output {
         let id = input.path.driverId
-        try DriverID.validate(id)
+        try PathSegmentID.validate(id, name: "driver_id")
         let parameters = input.query
         let (driver, query) = try await Tenant.bound().iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
             (reading.driver, try TripPageQuery(
@@ -156,7 +156,7 @@ extension IQLHandlers {
 
     private static func pathDriverID(_ request: RawRequest) throws(APIError) -> String {
         let id = request.pathParameters["driver_id"] ?? ""
-        try DriverID.validate(id)
+        try PathSegmentID.validate(id, name: "driver_id")
         return id
     }
 

@@ -19,7 +19,7 @@ struct IQLHandlers: APIProtocol {
     private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
         [
             Operations.PutDriverInfo.id: { request in
-                try DriverID.validate(request.pathParameters["driver_id"] ?? "")
+                try PathSegmentID.validate(request.pathParameters["driver_id"] ?? "", name: "driver_id")
                 return try DriverInfoChange(body: request.json, zipcodes: zipcodes)
             },
             Operations.PostSupportedStateDetails.id: { request in
@@ -37,7 +37,7 @@ struct IQLHandlers: APIProtocol {
 
     func getDriverInfo(_ input: Operations.GetDriverInfo.Input) async throws -> Operations.GetDriverInfo.Output {
         let id = input.path.driverId
-        try DriverID.validate(id)
+        try PathSegmentID.validate(id, name: "driver_id")
         let (driver, validity) = try await Tenant.bound().iql.keptRead(id, unknown: Self.invalidDriver) { $0.driver }
         Tenant.answerHolds(validity)
         return .ok(.init(body: .json(.init(
@@ -52,7 +52,7 @@ struct IQLHandlers: APIProtocol {
 
     func getDriverStatus(_ input: Operations.GetDriverStatus.Input) async throws -> Operations.GetDriverStatus.Output {
         let id = input.path.driverId
-        try DriverID.validate(id)
+        try PathSegmentID.validate(id, name: "driver_id")
         let startDate = input.query.startDate
         let ((driver, now, window), validity) = try await Tenant.bound().iql.keptRead(id, unknown: Self.invalidDriver) {
             reading throws(APIError) in

@@ -18,7 +18,7 @@ struct WebhookTrigger {
         guard let kind = kinds.eventKind(named: name) else { throw .badRequest("event must be an event kind") }
         self.kind = kind
         subject = try fields.required("driver_id", fields.string)
-        try DriverID.validate(subject)
+        try PathSegmentID.validate(subject, name: "driver_id")
         switch body["overrides"] {
         case nil: overrides = []
         case .object(let pairs)?:

@@ -39,7 +39,7 @@ struct ScenarioDriver: Sendable, Decodable {
     /// The first thing wrong with the driver as `fixtures` would load it, or nil.
     func problem(in fixtures: Fixtures) -> String? {
         do {
-            try DriverID.validate(id, name: "driver id")
+            try PathSegmentID.validate(id, name: "driver id")
             _ = try DriverInfoChange(body: info, zipcodes: fixtures.zipcodes)
         } catch {
             return "driver \(id): \(error.message)"
