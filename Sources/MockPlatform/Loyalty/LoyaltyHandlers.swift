@@ -61,8 +61,10 @@ struct LoyaltyHandlers: APIProtocol {
             throw LoyaltyProblem.invalidPassID.error("passId must be \(passTypeIdentifier)")
         }
         let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
-        guard member.loyalty?.isActive == true else { throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive") }
-        let pass = try await passes.pass(of: member, in: tenant)
+        guard let account = member.loyalty, account.isActive else {
+            throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive")
+        }
+        let pass = try await passes.pass(of: member, account: account, in: tenant)
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
             body: .applicationVnd_apple_pkpass(HTTPBody(pass.archive))

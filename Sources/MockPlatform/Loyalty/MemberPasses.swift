@@ -9,8 +9,8 @@ package protocol MemberPasses: Sendable {
     /// A member's account changed: its pass moves on to a new version, and the devices
     /// registered for it are told. Awaited before the change's response is sent.
     func accountChanged(_ account: Member.Account, in tenant: Tenant) async throws
-    /// The signed pass of a member with a loyalty account.
-    func pass(of member: Member, in tenant: Tenant) async throws -> IssuedPass
+    /// The signed pass of `member`, whose loyalty account is `account`.
+    func pass(of member: Member, account: Member.Account, in tenant: Tenant) async throws -> IssuedPass
 }
 
 /// A member's pass as `getWalletPass` sends it.

@@ -11,9 +11,8 @@ struct WalletPasses: MemberPasses {
         try await tenant.wallet.passChanged(account.cardNumber)
     }
 
-    func pass(of member: Member, in tenant: Tenant) async throws -> IssuedPass {
-        guard let card = member.loyalty?.cardNumber else { throw APIError.internal }
-        let pass = try await tenant.wallet.issuedPass(card: card, memberID: member.id)
+    func pass(of member: Member, account: Member.Account, in tenant: Tenant) async throws -> IssuedPass {
+        let pass = try await tenant.wallet.issuedPass(card: account.cardNumber, memberID: member.id)
         // The member as of after the pass was read, so that the archive shows at least the
         // change its `Last-Modified` names (an apply may have run between the two reads).
         let member = try await tenant.loyalty.storedMember(member.id) ?? member

@@ -90,9 +90,6 @@ package actor WalletStore: ModuleStore {
         return pass
     }
 
-    /// The pass of a loyalty card, if it has been issued.
-    package func pass(card: String) -> PassRecord? { state.passes[card] }
-
     /// The pass of a member's loyalty card, issued now if it has none yet (a member a state
     /// document brought without a pass).
     func issuedPass(card: String, memberID: String) -> PassRecord {

@@ -11,10 +11,12 @@ final class PassWebServiceTests: XCTestCase {
     static let serial = "6001234567890"
     static let pushToken = String(repeating: "ab", count: 32)
 
-    /// The gold member's pass authentication token, read from the tenant's store.
+    /// The gold member's pass authentication token, read from the pass as a device reads it.
     static func token(_ platform: TestPlatform) async throws -> String {
-        let pass = try await platform.tenants.tenant(.default).wallet.pass(card: serial)
-        return try XCTUnwrap(pass).authenticationToken
+        let pass = try await platform.send(
+            .get, "/loyalty/v1/wallet-pass?passId=\(passType)", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"]
+        )
+        return try XCTUnwrap(try WalletFixtures.passJSON(of: pass.body)["authenticationToken"] as? String)
     }
 
     static func registration(_ device: String) -> String {

@@ -55,6 +55,12 @@ enum WalletFixtures {
         )
     }
 
+    /// The `pass.json` of a `.pkpass` archive, as a device reads it.
+    static func passJSON(of archive: some Sequence<UInt8>) throws -> [String: Any] {
+        let json = try XCTUnwrap(try entries(of: Array(archive)).first { $0.path == "pass.json" }?.bytes)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+    }
+
     /// The entries of a zip archive in archive order, read back with ZIPFoundation.
     static func entries(of archive: [UInt8]) throws -> [(path: String, bytes: [UInt8])] {
         let zip = try Archive(data: Data(archive), accessMode: .read)

@@ -19,9 +19,7 @@ final class WalletPassTypeTests: XCTestCase {
             XCTAssertEqual(try refused.json()["detail"] as? String, "passId must be \(Self.appID)")
             let pass = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=\(Self.appID)", headers: Self.member)
             XCTAssertEqual(pass.status, .ok)
-            let files = try WalletFixtures.entries(of: Array(pass.body))
-            let json = try XCTUnwrap(files.first { $0.path == "pass.json" }?.bytes)
-            let card = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+            let card = try WalletFixtures.passJSON(of: pass.body)
             XCTAssertEqual(card["passTypeIdentifier"] as? String, Self.appID)
         }
     }
@@ -34,8 +32,7 @@ final class WalletPassTypeTests: XCTestCase {
             headers[HTTPField.Name("X-Forwarded-Host")!] = "192.168.1.20:8080"
             let pass = try await platform.send(.get, "/t/team-a/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: headers)
             XCTAssertEqual(pass.status, .ok)
-            let json = try XCTUnwrap(try WalletFixtures.entries(of: Array(pass.body)).first { $0.path == "pass.json" }?.bytes)
-            let card = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+            let card = try WalletFixtures.passJSON(of: pass.body)
             XCTAssertEqual(card["webServiceURL"] as? String, "http://192.168.1.20:8080/t/team-a/wallet",
                            "a device on the LAN reaches the web service where it downloaded the pass")
         }
