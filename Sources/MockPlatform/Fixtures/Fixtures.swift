@@ -2,53 +2,57 @@ import Foundation
 
 /// What every new tenant starts from, read once at start from the fixture folder.
 ///
-/// Files: `tenant.json` (settings), `campaigns.json`, `insurers.json`, `zipcodes.txt`,
-/// optionally `webhooks.json` and `loyalty.json`
-/// (see `Resources/README.md`).
+/// The server's own files: `tenant.json` (settings) and `zipcodes.txt` (reference data IQL and
+/// the publisher backend share). Every other file is a module's (`FixturePart`: IQL's
+/// `campaigns.json`, the publisher's `insurers.json`, optionally `webhooks.json` and
+/// `loyalty.json`), read when the server starts (`load(_:)`) and kept here by type (see
+/// `Resources/README.md`).
 package struct Fixtures: Sendable {
     package var settings: TenantSettings
-    package var campaigns: [QualificationCampaign]
-    /// Insurer picker choices, without the trailing `Other` the API adds.
-    package var insurers: [String]
     /// Reference data shared by every tenant; never changed by a request.
     package var zipcodes: ZipDirectory
-    /// Webhook endpoints every new tenant starts with (`webhooks.json`, optional).
-    package var webhookEndpoints: [WebhookEndpointSeed] = []
-    /// Loyalty members every new tenant starts with (`loyalty.json`, optional).
-    package var members: [MemberFixture] = []
-    /// Webhook endpoints only the `default` tenant starts with (`--webhook-url`).
-    package var defaultTenantWebhookEndpoints: [WebhookEndpointSeed] = []
+    /// Where the modules' parts are read from; nil for fixtures built in code.
+    package let folder: URL?
+    /// The modules' parts read or set so far, by type.
+    private var parts: [ObjectIdentifier: any FixturePart] = [:]
 
-    package init(settings: TenantSettings, campaigns: [QualificationCampaign], insurers: [String], zipcodes: ZipDirectory) {
+    package init(settings: TenantSettings, zipcodes: ZipDirectory, folder: URL? = nil) {
         self.settings = settings
-        self.campaigns = campaigns
-        self.insurers = insurers
         self.zipcodes = zipcodes
+        self.folder = folder
     }
 
-    /// Loads every fixture file from `folder`, failing with the first file that is missing or
-    /// malformed.
+    /// A module's part: as read or set, else the part with nothing read.
+    package subscript<Part: FixturePart>(part: Part.Type) -> Part {
+        get { parts[ObjectIdentifier(part)] as? Part ?? Part() }
+        set { parts[ObjectIdentifier(part)] = newValue }
+    }
+
+    /// Loads the server's own files from `folder`, failing with the first that is missing or
+    /// malformed; the modules' parts are read by `load(_:)`.
     package static func load(from folder: URL) throws -> Fixtures {
-        struct InsurerFile: Decodable { var insurers: [String] }
         let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
-        let campaigns = try decode([QualificationCampaign].self, "campaigns.json", in: folder)
-        let insurers = try decode(InsurerFile.self, "insurers.json", in: folder).insurers
-        struct WebhookFile: Decodable { var endpoints: [WebhookEndpointSeed] }
         let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)
-        var fixtures = Fixtures(
-            settings: settings,
-            campaigns: campaigns,
-            insurers: insurers.filter { $0 != "Other" },
-            zipcodes: try ZipDirectory(rangeFile: zipText)
-        )
-        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("webhooks.json").path) {
-            fixtures.webhookEndpoints = try decode(WebhookFile.self, "webhooks.json", in: folder).endpoints
+        return Fixtures(settings: settings, zipcodes: try ZipDirectory(rangeFile: zipText), folder: folder)
+    }
+
+    /// Reads each part of `types` not read or set yet from the folder, in order.
+    package mutating func load(_ types: [any FixturePart.Type]) throws {
+        guard let folder else { return }
+        for type in types where parts[ObjectIdentifier(type)] == nil {
+            parts[ObjectIdentifier(type)] = try type.load(from: folder)
         }
-        struct MemberFile: Decodable { var members: [MemberFixture] }
-        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("loyalty.json").path) {
-            fixtures.members = try decode(MemberFile.self, "loyalty.json", in: folder).members
-        }
-        return fixtures
+    }
+
+    /// Refuses parts that name an event kind no module of this server declares.
+    func check(_ kinds: KnownKinds) throws(FixtureError) {
+        for part in parts.values { try part.check(kinds) }
+    }
+
+    /// The optional file `name` of `folder` read as `type`; nil when the folder has none.
+    package static func decodeIfPresent<T: Decodable>(_ type: T.Type, _ name: String, in folder: URL) throws -> T? {
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) else { return nil }
+        return try decode(type, name, in: folder)
     }
 
     private static func file(_ name: String, in folder: URL) throws -> URL {
@@ -59,7 +63,8 @@ package struct Fixtures: Sendable {
         return url
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ name: String, in folder: URL) throws -> T {
+    /// The file `name` of `folder` read as `type`; the error names the file and the mistake.
+    package static func decode<T: Decodable>(_ type: T.Type, _ name: String, in folder: URL) throws -> T {
         let data = try Data(contentsOf: try file(name, in: folder))
         do {
             return try JSONDecoder().decode(type, from: data)

@@ -22,6 +22,7 @@ struct IQLModule: PlatformModule {
             verbatim: ["errorCode", "timestamp", "feedbackTimestamp"]
         )
     }
+    var fixtureParts: [any FixturePart.Type] { [IQLFixtures.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.drivers, .trips, .qualificationCampaigns] }
     var scenarioParts: [any ScenarioPart.Type] { [ScenarioDrivers.self] }
     var pathPrefixes: [String] { ["/"] }

@@ -8,6 +8,7 @@ struct LoyaltyModule: PlatformModule {
     var name: String { "loyalty" }
     /// Members by id, and their balances.
     var stateFields: StateFields { StateFields(counters: ["points", "pointsForReward", "expiringPoints"], keyedByID: ["members"]) }
+    var fixtureParts: [any FixturePart.Type] { [LoyaltyFixtures.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.members] }
     var scenarioParts: [any ScenarioPart.Type] { [ScenarioMembers.self] }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }

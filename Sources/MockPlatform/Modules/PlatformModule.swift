@@ -45,6 +45,9 @@ package protocol PlatformModule: Sendable {
     /// The field names of its store's state a state document's check must know (counters, ids,
     /// verbatim values); none unless it says.
     var stateFields: StateFields { get }
+    /// Its parts of the fixtures (`FixturePart`), read from the fixture folder at start; none
+    /// unless it says.
+    var fixtureParts: [any FixturePart.Type] { get }
     /// The client-growable collections its store bounds (`--quota NAME=N`); none unless it says.
     var quotaCollections: [TenantQuotas.Collection] { get }
     /// The parts of a scenario file it reads (`ScenarioPart`), in the order they are applied;
@@ -75,6 +78,7 @@ extension PlatformModule {
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
     package var stateFields: StateFields { StateFields() }
+    package var fixtureParts: [any FixturePart.Type] { [] }
     package var quotaCollections: [TenantQuotas.Collection] { [] }
     package var scenarioParts: [any ScenarioPart.Type] { [] }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }

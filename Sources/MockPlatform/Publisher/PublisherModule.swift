@@ -7,6 +7,7 @@ struct PublisherModule: PlatformModule {
     let zipcodes: ZipDirectory
 
     var name: String { "publisher" }
+    var fixtureParts: [any FixturePart.Type] { [PublisherFixtures.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.deviceTokens] }
     var pathPrefixes: [String] { ["/publisher/"] }
     var errorShape: any ErrorShape { DRFErrorShape() }

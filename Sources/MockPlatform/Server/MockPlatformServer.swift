@@ -120,6 +120,11 @@ package enum MockPlatformServer {
             fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, metrics: metrics,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         ) + extra
+        do {
+            try fixtures.load(modules.flatMap(\.fixtureParts))
+        } catch {
+            throw FixtureError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
+        }
         try fixtures.check(KnownKinds(modules))
         do {
             try options.quotas.check(declared: modules.flatMap(\.quotaCollections))

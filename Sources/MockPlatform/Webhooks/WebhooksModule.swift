@@ -14,6 +14,7 @@ struct WebhooksModule: PlatformModule {
     var stateKey: String { "control" }
     /// An attempt's latency.
     var stateFields: StateFields { StateFields(counters: ["latencyMilliseconds"]) }
+    var fixtureParts: [any FixturePart.Type] { [WebhookFixtures.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.endpoints] }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }

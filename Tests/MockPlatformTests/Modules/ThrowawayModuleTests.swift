@@ -7,8 +7,8 @@ import XCTest
 /// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
 /// module defined here, outside the server library: it declares its own event and push kinds,
 /// sets its own timer, answers its own control operations under `/_mock/parcels/`, builds its
-/// events for the webhook trigger, reads its part of a scenario file and bounds its own
-/// collection (`--quota parcels=N`). Nothing in the runtime, the control module or another
+/// events for the webhook trigger, reads its own fixture file and its part of a scenario file,
+/// and bounds its own collection (`--quota parcels=N`). Nothing in the runtime, the control module or another
 /// platform names it.
 final class ThrowawayModuleTests: XCTestCase {
     /// The parcels module's document, served beside the bundled ones.
@@ -140,6 +140,24 @@ final class ThrowawayModuleTests: XCTestCase {
         }
     }
 
+    func testItsFixtureFileIsReadAtStartIntoEveryNewTenant() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parcel-fixtures-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: TestFixtures.folder.resolvingSymlinksInPath(), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("parcels.json")
+
+        try Data(#"{"delivered": "p9"}"#.utf8).write(to: file)
+        XCTAssertThrowsError(try TestPlatform.makeResponder(fixtures: try Fixtures.load(from: folder), plugging: [ParcelModule()], documents: Self.documents)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("fixture file parcels.json: delivered must be a list"), "\(error)")
+        }
+
+        try Data(#"{"delivered": ["p9"]}"#.utf8).write(to: file)
+        try await TestPlatform.run(fixtures: try Fixtures.load(from: folder), plugging: [ParcelModule()], documents: Self.documents) { platform in
+            try await platform.send(.get, "/_mock/parcels/p9").assertJSON(["parcel_id": "p9", "delivered": true])
+            try await platform.send(.get, "/t/other/_mock/parcels/p9").assertJSON(["parcel_id": "p9", "delivered": true])
+        }
+    }
+
     func testItsQuotaIsNamedByItAndBoundsItsStore() async throws {
         var options = ServerOptions()
         try options.quotas.set(parsing: "parcels=1")
@@ -223,6 +241,7 @@ private struct ParcelModule: PlatformModule {
     var stateFields: StateFields { StateFields(counters: ["weightGrams"]) }
     var scenarioParts: [any ScenarioPart.Type] { [DeliveredParcels.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.parcels] }
+    var fixtureParts: [any FixturePart.Type] { [ParcelFixtures.self] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
         ParcelStore(runtime: runtime, restoring: snapshot)
@@ -239,6 +258,16 @@ private struct ParcelModule: PlatformModule {
             try await Tenant.bound().store(ParcelStore.self).send(String(metadata.pathParameters["parcel_id"] ?? ""))
             return (HTTPResponse(status: .accepted), nil)
         }, method: .post, path: "/_mock/parcels/{parcel_id}")
+    }
+}
+
+/// The parcels module's fixture file: `parcels.json`, optional, the ids of parcels every new
+/// tenant has delivered.
+private struct ParcelFixtures: FixturePart, Decodable {
+    var delivered: [String] = []
+
+    static func load(from folder: URL) throws -> ParcelFixtures {
+        try Fixtures.decodeIfPresent(ParcelFixtures.self, "parcels.json", in: folder) ?? ParcelFixtures()
     }
 }
 
@@ -277,7 +306,7 @@ private actor ParcelStore: ModuleStore, EventBuilder {
 
     init(runtime: TenantRuntime, restoring snapshot: JSONValue?) {
         self.runtime = runtime
-        delivered = Set(snapshot?.objectValue?["delivered"]?.strings ?? [])
+        delivered = Set(snapshot?.objectValue?["delivered"]?.strings ?? runtime.fixtures[ParcelFixtures.self].delivered)
     }
 
     func snapshot() -> JSONValue { .object(["delivered": .array(delivered.sorted().map(JSONValue.string))]) }

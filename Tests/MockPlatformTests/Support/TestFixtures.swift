@@ -1,5 +1,5 @@
 import Foundation
-import MockPlatform
+@testable import MockPlatform
 
 /// The repository's fixtures, loaded once for every in-process test.
 enum TestFixtures {
@@ -7,10 +7,12 @@ enum TestFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/fixtures")
 
-    /// The repository's fixtures.
+    /// The repository's fixtures, with the bundled modules' parts read.
     static let shared: Fixtures = {
         do {
-            return try Fixtures.load(from: folder)
+            var fixtures = try Fixtures.load(from: folder)
+            try fixtures.load([IQLFixtures.self, PublisherFixtures.self, LoyaltyFixtures.self, WebhookFixtures.self])
+            return fixtures
         } catch {
             fatalError("fixtures: \(error)")
         }
