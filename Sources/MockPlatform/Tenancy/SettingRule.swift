@@ -23,21 +23,6 @@ extension SettingRule where Value == String {
             write: JSONValue.string
         )
     }
-
-    /// A Wallet pass type id: `pass.` and then ASCII letters, digits, `.` and `-`, at most 255
-    /// characters in all.
-    static var passTypeID: Self {
-        Self(
-            rule: "must be a pass type id: pass. followed by letters, digits, . and -",
-            read: { json in
-                guard case .string(let text) = json, text.hasPrefix("pass."), text.count > 5, text.count <= 255,
-                      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
-                else { return nil }
-                return text
-            },
-            write: JSONValue.string
-        )
-    }
 }
 
 extension SettingRule where Value == String? {
@@ -142,13 +127,6 @@ extension SettingRule where Value == GeoPoint {
             },
             write: { .object(["latitude": .number($0.latitude), "longitude": .number($0.longitude)]) }
         )
-    }
-}
-
-extension SettingRule where Value == RetryProfile {
-    /// `"standard"`, `"fast"` or a list of delays (`RetryProfile`).
-    static var retryProfile: Self {
-        Self(rule: RetryProfile.rule, read: { try? RetryProfile(json: $0) }, write: \.json)
     }
 }
 
