@@ -104,9 +104,10 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    /// The server of `options`: the fixtures loaded while the OpenAPI documents are read on
-    /// another core. The documents as read are dropped when this returns (the routes keep what
-    /// they need of them).
+    /// The server of `options`: the server's own fixture files loaded while the OpenAPI
+    /// documents are read on another core (the modules' fixture files and the scenarios are read
+    /// after, once the modules are made). The documents as read are dropped when this returns
+    /// (the routes keep what they need of them).
     private func application(options: ServerOptions, logger: Logger) async throws -> some ApplicationProtocol {
         let started = ContinuousClock.now
         async let readSpecs = SpecCatalog.bundled().reading()

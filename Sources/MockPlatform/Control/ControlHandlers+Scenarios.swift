@@ -21,10 +21,12 @@ extension ControlHandlers {
         return .ok(.init(body: .json(Self.wire(scenario, appliedAt: tenant.appliedScenario?.at))))
     }
 
+    /// The listing's `drivers` and `members` are the ids of whichever parts the file's fields
+    /// of those names were read into (IQL's and loyalty's).
     private static func wire(_ scenario: Scenario, appliedAt: Date?) -> Components.Schemas.Scenario {
         .init(
-            name: scenario.name, description: scenario.description, drivers: scenario.ids(of: ScenarioDrivers.field),
-            members: scenario.ids(of: ScenarioMembers.field),
+            name: scenario.name, description: scenario.description, drivers: scenario.ids(of: "drivers"),
+            members: scenario.ids(of: "members"),
             appliedAt: appliedAt
         )
     }

@@ -11,21 +11,24 @@ package struct Fixtures: Sendable {
     package var settings: TenantSettings
     /// Reference data shared by every tenant; never changed by a request.
     package var zipcodes: ZipDirectory
-    /// Where the modules' parts are read from; nil for fixtures built in code.
-    package let folder: URL?
+    /// Where the modules' parts are read from.
+    package let folder: URL
     /// The modules' parts read or set so far, by type.
     private var parts: [ObjectIdentifier: any FixturePart] = [:]
+    /// The keys of `parts`, first read or set first.
+    private var order: [ObjectIdentifier] = []
 
-    package init(settings: TenantSettings, zipcodes: ZipDirectory, folder: URL? = nil) {
+    private init(settings: TenantSettings, zipcodes: ZipDirectory, folder: URL) {
         self.settings = settings
         self.zipcodes = zipcodes
         self.folder = folder
     }
 
-    /// A module's part: as read or set, else the part with nothing read.
+    /// A module's part: as read or set, else the part with nothing read. A part set before
+    /// `load(_:)` reads its type counts as read: change a part only once it has been read.
     package subscript<Part: FixturePart>(part: Part.Type) -> Part {
         get { parts[ObjectIdentifier(part)] as? Part ?? Part() }
-        set { parts[ObjectIdentifier(part)] = newValue }
+        set { store(newValue, as: ObjectIdentifier(part)) }
     }
 
     /// Loads the server's own files from `folder`, failing with the first that is missing or
@@ -38,15 +41,19 @@ package struct Fixtures: Sendable {
 
     /// Reads each part of `types` not read or set yet from the folder, in order.
     package mutating func load(_ types: [any FixturePart.Type]) throws {
-        guard let folder else { return }
         for type in types where parts[ObjectIdentifier(type)] == nil {
-            parts[ObjectIdentifier(type)] = try type.load(from: folder)
+            store(try type.load(from: folder), as: ObjectIdentifier(type))
         }
     }
 
-    /// Refuses parts that name an event kind no module of this server declares.
+    /// Refuses parts that name an event kind no module of this server declares, in the order
+    /// they were read.
     func check(_ kinds: KnownKinds) throws(FixtureError) {
-        for part in parts.values { try part.check(kinds) }
+        for key in order { try parts[key]?.check(kinds) }
+    }
+
+    private mutating func store(_ part: any FixturePart, as key: ObjectIdentifier) {
+        if parts.updateValue(part, forKey: key) == nil { order.append(key) }
     }
 
     /// The optional file `name` of `folder` read as `type`; nil when the folder has none.

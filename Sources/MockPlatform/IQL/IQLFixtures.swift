@@ -3,6 +3,7 @@ import Foundation
 /// IQL's part of the fixtures: the qualification campaigns every tenant starts with
 /// (`campaigns.json`).
 struct IQLFixtures: FixturePart {
+    /// In file order.
     var campaigns: [QualificationCampaign] = []
 
     static func load(from folder: URL) throws -> IQLFixtures {

@@ -1,4 +1,5 @@
 extension TenantQuotas.Collection {
+    /// Drivers a tenant knows.
     static let drivers = Self("drivers", defaultLimit: 1_000_000)
     /// Per driver.
     static let trips = Self("trips", defaultLimit: 10_000)

@@ -6,9 +6,13 @@ import Foundation
 enum ScenarioFile {
     static func scenario(from data: Data, name: String, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(FixtureError) -> Scenario {
         guard TenantName(name) != nil else { throw FixtureError("the name \(name) must be 1-40 of a-z, 0-9 and -") }
-        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-            throw FixtureError("not a valid scenario: not a JSON object")
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw FixtureError("not a valid scenario: \(DecodingFailure.describe(error))")
         }
+        guard case .object(let object) = document else { throw FixtureError("not a valid scenario: not a JSON object") }
         let fields = Set(["description", "faults"] + parts.map { $0.field })
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
             throw FixtureError("`\(unknown)` is not a scenario field")

@@ -66,7 +66,7 @@ package enum MockPlatformServer {
     ) -> some ApplicationProtocol {
         var application = Application(
             responder: MeteredResponder(
-                inner: responder, metrics: responder.metrics, requestLogLevel: options.logRequests ? .info : .debug
+                inner: responder, metrics: responder.tenants.metrics, requestLogLevel: options.logRequests ? .info : .debug
             ),
             server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
@@ -168,7 +168,7 @@ package enum MockPlatformServer {
             origin: CrossOriginGuard(publicURL: publicURL), adminToken: options.adminToken.map { AdminTokenGuard(token: $0) }
         ))
         let responder = PlatformResponder(
-            routes: routes, tenants: tenants, modules: ModuleDirectory(modules, controlPlane: controlPlane), metrics: metrics
+            routes: routes, tenants: tenants, modules: ModuleDirectory(modules, controlPlane: controlPlane)
         )
         return (responder, routes)
     }

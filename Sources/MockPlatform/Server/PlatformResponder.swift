@@ -20,8 +20,6 @@ package struct PlatformResponder: HTTPResponder {
     let routes: RouteCatalog
     let tenants: TenantRegistry
     let modules: ModuleDirectory
-    /// Where requests, refused requests and the modules' own work are counted.
-    let metrics: PlatformMetrics
 
     package func respond(to request: Request, context: Context) async throws -> Response {
         await respond(to: request, context: context, resolved: resolve(request))

@@ -5,8 +5,9 @@ import Foundation
 /// 429 `tenant quota exceeded: <collection>` in its API's error shape, and nothing changes.
 package struct TenantQuotas: Sendable, Equatable {
     /// A bounded collection, named as `--quota` names it. The module that holds it declares it
-    /// (`PlatformModule.quotaCollections`, a `static let` in its folder); collections of two
-    /// modules may share a name, which one `--quota` then bounds in each.
+    /// (`PlatformModule.quotaCollections`; a `static let` beside the store that admits to it:
+    /// the fault rules' in `Faults/`, declared by the control module, which answers for them).
+    /// Collections of two modules may share a name, which one `--quota` then bounds in each.
     package struct Collection: Hashable, Sendable {
         package let name: String
         /// The bound a server starts with.
@@ -20,35 +21,37 @@ package struct TenantQuotas: Sendable, Equatable {
 
     /// The bounds `--quota` set, by collection name.
     private var limits: [String: Int] = [:]
+    /// The names `--quota` set, first set first.
+    private var names: [String] = []
 
     package init() {}
 
     /// The bound of `collection`.
     package subscript(collection: Collection) -> Int {
         get { limits[collection.name] ?? collection.defaultLimit }
-        set { limits[collection.name] = newValue }
+        set { if limits.updateValue(newValue, forKey: collection.name) == nil { names.append(collection.name) } }
     }
 
     /// Sets one bound from `NAME=N` (N ≥ 0); the error says what is wrong. Whether a module
-    /// holds a collection of that name is checked when the server starts (`check(declared:)`).
+    /// holds a collection named NAME is checked when the server starts (`check(declared:)`),
+    /// since the modules declare them.
     package mutating func set(parsing text: String) throws(QuotaError) {
         let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "_") }) else {
-            throw QuotaError("quota must be NAME=N, got '\(text)'")
-        }
+        guard parts.count == 2, !parts[0].isEmpty else { throw QuotaError("quota must be NAME=N, got '\(text)'") }
         guard let limit = Int(parts[1]), limit >= 0 else {
             throw QuotaError("quota \(parts[0]) must be a whole number of at least 0, got '\(parts[1])'")
         }
-        limits[parts[0]] = limit
+        if limits.updateValue(limit, forKey: parts[0]) == nil { names.append(parts[0]) }
     }
 
-    /// Refuses a bound set for a name no collection of `declared` has.
+    /// Refuses the first bound set for a name no collection of `declared` has, listing those
+    /// that do.
     package func check(declared: [Collection]) throws(QuotaError) {
-        var names: [String] = []
-        for collection in declared where !names.contains(collection.name) { names.append(collection.name) }
-        if let unknown = limits.keys.sorted().first(where: { !names.contains($0) }) {
+        var known: [String] = []
+        for collection in declared where !known.contains(collection.name) { known.append(collection.name) }
+        if let unknown = names.first(where: { !known.contains($0) }) {
             throw QuotaError(
-                "quota must be NAME=N with NAME one of \(names.joined(separator: ", ")), got '\(unknown)=\(limits[unknown] ?? 0)'"
+                "quota must be NAME=N with NAME one of \(known.joined(separator: ", ")), got '\(unknown)=\(limits[unknown] ?? 0)'"
             )
         }
     }

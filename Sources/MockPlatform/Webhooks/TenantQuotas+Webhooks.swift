@@ -1,3 +1,4 @@
 extension TenantQuotas.Collection {
+    /// Webhook endpoints.
     static let endpoints = Self("endpoints", defaultLimit: 100)
 }

@@ -6,7 +6,7 @@ import XCTest
 /// the module (`ScenarioPart`).
 final class ScenarioFileTests: XCTestCase {
     /// The parts the bundled modules read.
-    private let parts: [any ScenarioPart.Type] = [ScenarioDrivers.self, ScenarioMembers.self]
+    private let parts = (try? TestTenant.registry().modules.flatMap(\.scenarioParts)) ?? []
 
     private func problem(_ json: String) -> String? {
         do {
@@ -28,7 +28,9 @@ final class ScenarioFileTests: XCTestCase {
     func testEveryMistakeIsNamed() {
         let cases: [(String, String)] = [
             (#"{"description": "x", "driver": []}"#, "`driver` is not a scenario field"),
-            (#"{"drivers": []}"#, "not a valid scenario"),
+            (#"{"drivers": []}"#, "not a valid scenario: description must be a string"),
+            (#"{"description": "x""#, "not a valid scenario: not valid JSON"),
+            (#"["description"]"#, "not a valid scenario: not a JSON object"),
             (#"{"description": "x", "drivers": [{"id": "d1", "info": {"country": "USA", "state": "AZ", "zipcode": "60601"}}]}"#,
              "driver d1: zipcode 60601 belongs to IL, not AZ"),
             (#"{"description": "x", "drivers": [\#(driver), "trips": [{"day": 0, "count": 1, "distance_miles_each": 3}]}]}"#,

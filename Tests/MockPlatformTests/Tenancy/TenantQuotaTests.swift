@@ -172,19 +172,23 @@ final class TenantQuotaTests: XCTestCase {
         XCTAssertEqual(quotas[.deviceTokens], 5)
         XCTAssertThrowsError(try quotas.set(parsing: "drivers=-1"))
         XCTAssertThrowsError(try quotas.set(parsing: "drivers"))
-        XCTAssertThrowsError(try quotas.set(parsing: "Drivers=5"))
     }
 
     /// A name is checked against the collections the modules declare when the server starts.
     func testAQuotaNoModuleDeclaresStopsTheStart() throws {
         var options = ServerOptions()
-        try options.quotas.set(parsing: "tokens=5")
-        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options)) { error in
+        for text in ["drivers=3", "tokens=5", "Drivers=2"] { try options.quotas.set(parsing: text) }
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options), "the first unknown name given") { error in
             XCTAssertEqual(
                 "\(error)",
                 "quota must be NAME=N with NAME one of drivers, trips, campaigns, device_tokens, clients, members, registrations, "
                     + "endpoints, faults, got 'tokens=5'"
             )
+        }
+        options = ServerOptions()
+        try options.quotas.set(parsing: "Drivers=2")
+        XCTAssertThrowsError(try TestPlatform.makeResponder(options: options)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("got 'Drivers=2'"), "names are compared exactly: \(error)")
         }
         options = ServerOptions()
         try options.quotas.set(parsing: "campaigns=5")
