@@ -126,13 +126,13 @@ struct Serve: AsyncParsableCommand {
             fixtures: fixtures,
             specs: specs,
             logger: logger,
-            onServerRunning: { port in
+            onServerRunning: { port, defaultTenant in
                 var bound = options
                 bound.port = port
                 let banner = ReadyBanner(
                     listener: bound.listenerURL, publicURL: options.publicURL, everyInterface: ["0.0.0.0", "::"].contains(options.host),
                     port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specNames,
-                    apiKey: fixtures.settings.apiKeys.first
+                    apiKey: defaultTenant.apiKeys.first
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
             }
@@ -153,7 +153,7 @@ struct Serve: AsyncParsableCommand {
             guard name == "standard" || name == "fast" else {
                 throw ValidationError("webhook-retry-profile must be standard or fast, got '\(name)'")
             }
-            fixtures.settings.webhookRetryProfile = name == "fast" ? .fast : .standard
+            fixtures.settingsFile?["webhook_retry_profile"] = .string(name)
         }
     }
 

@@ -5,7 +5,7 @@ extension ControlHandlers {
     /// Body rules of the config operations: the whole patch is checked before the generated
     /// decoder sees it, and the handler applies the patch the rule read.
     static let configRules: [String: OperationRule] = [
-        Operations.PatchConfig.id: { request in try SettingsPatch(request.json) },
+        Operations.PatchConfig.id: { request in try SettingsPatch(request.json, schema: Tenant.boundBinding().registry.settingsSchema) },
     ]
 
     func getConfig(_ input: Operations.GetConfig.Input) async throws -> Operations.GetConfig.Output {

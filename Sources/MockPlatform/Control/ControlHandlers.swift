@@ -16,7 +16,10 @@ struct ControlHandlers: APIProtocol {
     static let rules: [String: OperationRule] = configRules.merging(faultRules) { first, _ in first }.merging([
         Operations.SetClock.id: { request in try ClockChange(body: request.json) },
         Operations.ImportState.id: { request in
-            try TenantStateDocument.snapshot(from: JSONValue.object(request.json).encoded(), fields: Tenant.boundBinding().registry.stateFields)
+            let registry = try Tenant.boundBinding().registry
+            return try TenantStateDocument.snapshot(
+                from: JSONValue.object(request.json).encoded(), fields: registry.stateFields, settings: registry.settingsSchema
+            )
         },
     ]) { first, _ in first }
 

@@ -6,9 +6,15 @@ import Foundation
 /// the publisher backend share). Every other file is a module's (`FixturePart`: IQL's
 /// `campaigns.json`, the publisher's `insurers.json`, optionally `webhooks.json` and
 /// `loyalty.json`), read when the server starts (`load(_:)`) and kept here by type (see
-/// `Resources/README.md`).
+/// `Resources/README.md`). `tenant.json` is read with the modules' settings parts once they are
+/// known (`load(settings:keyOrder:)`).
 package struct Fixtures: Sendable {
-    package var settings: TenantSettings
+    /// The settings a new tenant starts with: the shared keys' defaults until
+    /// `load(settings:keyOrder:)` reads `tenant.json`.
+    package var settings = TenantSettings()
+    /// `tenant.json`'s keys, until `load(settings:keyOrder:)` reads them; the command line
+    /// replaces keys here (`--webhook-retry-profile`).
+    package var settingsFile: [String: JSONValue]?
     /// Reference data shared by every tenant; never changed by a request.
     package var zipcodes: ZipDirectory
     /// Where the modules' parts are read from.
@@ -18,8 +24,8 @@ package struct Fixtures: Sendable {
     /// The keys of `parts`, first read or set first.
     private var order: [ObjectIdentifier] = []
 
-    private init(settings: TenantSettings, zipcodes: ZipDirectory, folder: URL) {
-        self.settings = settings
+    private init(settingsFile: [String: JSONValue], zipcodes: ZipDirectory, folder: URL) {
+        self.settingsFile = settingsFile
         self.zipcodes = zipcodes
         self.folder = folder
     }
@@ -32,11 +38,29 @@ package struct Fixtures: Sendable {
     }
 
     /// Loads the server's own files from `folder`, failing with the first that is missing or
-    /// malformed; the modules' parts are read by `load(_:)`.
+    /// malformed; the modules' parts are read by `load(_:)`, the settings by
+    /// `load(settings:keyOrder:)`.
     package static func load(from folder: URL) throws -> Fixtures {
-        let settings = try decode(TenantSettings.self, "tenant.json", in: folder)
+        guard case .object(let settingsFile) = try decode(JSONValue.self, "tenant.json", in: folder) else {
+            throw FixtureError("fixture file tenant.json: settings must be an object")
+        }
         let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)
-        return Fixtures(settings: settings, zipcodes: try ZipDirectory(rangeFile: zipText), folder: folder)
+        return Fixtures(settingsFile: settingsFile, zipcodes: try ZipDirectory(rangeFile: zipText), folder: folder)
+    }
+
+    /// Adds the keys of the settings parts `types` to `settings`, named in `keyOrder`'s order,
+    /// and reads `tenant.json` over their defaults if it has not been read yet; the error names
+    /// every problem of the file.
+    package mutating func load(settings types: [any SettingsPart.Type], keyOrder: [String]) throws(FixtureError) {
+        settings.add(types)
+        settings.orderKeys(keyOrder)
+        guard let file = settingsFile else { return }
+        do {
+            settings = try SettingsPatch(file, schema: settings.schema).applied(to: settings)
+        } catch {
+            throw FixtureError("fixture file tenant.json: \(error.message)")
+        }
+        settingsFile = nil
     }
 
     /// Reads each part of `types` not read or set yet from the folder, in order.

@@ -9,7 +9,7 @@ import Foundation
 /// engine then is harmless); it never misses one at which something does.
 struct EngineSchedule {
     let campaigns: [QualificationCampaign]
-    let settings: TenantSettings
+    let settings: IQLSettings
 
     func nextEvaluation(of driver: Driver, after now: Date) -> Date? {
         candidates(driver).filter { $0 > now }.min()

@@ -18,7 +18,7 @@ extension IQLHandlers {
         }
         var body = Components.Schemas.AdUnitResponse()
         if let offer = driver.latestActiveOffer(at: now), let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }) {
-            body.driverInfo = .init(publisherAppName: tenant.settings.publisherAppName, driverId: driver.id)
+            body.driverInfo = .init(publisherAppName: tenant.settings.iql.publisherAppName, driverId: driver.id)
             body.adUnit = adUnit(offer, campaign: campaign, driverID: driver.id, logo: logo, tenant: tenant)
         }
         return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(body)))
@@ -52,7 +52,7 @@ extension IQLHandlers {
             ))
         }
         if let max = filters.max { offers = Array(offers.prefix(max)) }
-        let driverInfo = Components.Schemas.DriverInfoBlock(publisherAppName: tenant.settings.publisherAppName, driverId: driver.id)
+        let driverInfo = Components.Schemas.DriverInfoBlock(publisherAppName: tenant.settings.iql.publisherAppName, driverId: driver.id)
         return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(.init(driverInfo: driverInfo, offers: offers))))
     }
 
@@ -61,7 +61,7 @@ extension IQLHandlers {
         let adID = input.path.adId
         let driverID = input.path.userId
         let now = tenant.clock.now
-        _ = try ClickToken(secret: tenant.settings.clickSecret, tenant: tenant.name)
+        _ = try ClickToken(secret: tenant.settings.iql.clickSecret, tenant: tenant.name)
             .verify(input.query.authToken, adID: adID, driverID: driverID, now: now)
         guard let driver = try await tenant.iql.preview(driverID) else { throw APIError.notFound("invalid driver id") }
         guard let offer = driver.offers.first(where: { $0.offerID == adID }) else { throw APIError.notFound("invalid offer id") }
@@ -80,7 +80,7 @@ extension IQLHandlers {
         _ offer: Offer, campaign: QualificationCampaign, driverID: String, logo: AdDimensions, tenant: Tenant
     ) -> Components.Schemas.AdUnit {
         let base = publicURL.string + tenant.name.pathPrefix
-        let token = ClickToken(secret: tenant.settings.clickSecret, tenant: tenant.name)
+        let token = ClickToken(secret: tenant.settings.iql.clickSecret, tenant: tenant.name)
             .mint(offerID: offer.offerID, driverID: driverID, expiresAt: offer.expiresAt)
         let offerSegment = Self.pathEncoded(offer.offerID)
         let ad = campaign.ad

@@ -12,7 +12,7 @@ extension IQLHandlers {
     /// and the driver as it is (checks of the driver that come before the body's, such as an
     /// unknown trip, throw here).
     private typealias DriverChange<Result: Sendable> = @Sendable (
-        _ body: [String: JSONValue], _ now: Date, _ settings: TenantSettings, _ driver: Driver
+        _ body: [String: JSONValue], _ now: Date, _ settings: IQLSettings, _ driver: Driver
     ) throws(APIError) -> DriverUpdate<Result>.Change
 
     /// Which driver a change may touch.
@@ -174,7 +174,7 @@ extension IQLHandlers {
         case (nil, .anyDriver): driver = Driver(id: driverID, optedInAt: now)
         case (nil, .knownDriver(let unknown)): throw unknown
         }
-        let change = try read(request.json, now, tenant.settings, driver)
+        let change = try read(request.json, now, tenant.settings.iql, driver)
         _ = try change(&driver, now)
         return DriverUpdate(driverID: driverID, target: target, change: change)
     }

@@ -89,12 +89,12 @@ struct IQLHandlers: APIProtocol {
     ) async throws -> Operations.PostSupportedStateDetails.Output {
         let tenant = try Tenant.bound()
         let query = try RequestBody.validated(SupportedStateQuery.self)
-        let answer = query.answer(supportedStates: tenant.settings.supportedStates, campaigns: try await tenant.iql.campaigns)
+        let answer = query.answer(supportedStates: tenant.settings.iql.supportedStates, campaigns: try await tenant.iql.campaigns)
         return .ok(.init(body: .json(.init(isSupportedState: answer.isSupported, canReceiveOffer: answer.canReceiveOffer))))
     }
 
     func getLocations(_ input: Operations.GetLocations.Input) async throws -> Operations.GetLocations.Output {
-        let states = try Tenant.bound().settings.supportedStates.map { code in
+        let states = try Tenant.bound().settings.iql.supportedStates.map { code in
             Components.Schemas.StateInfo(stateName: USState.name(of: code) ?? code, stateCode: code)
         }
         return .ok(.init(body: .json(.init(countries: [.init(countryCode: "USA", states: states)]))))

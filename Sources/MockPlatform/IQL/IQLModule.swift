@@ -23,6 +23,7 @@ struct IQLModule: PlatformModule {
         )
     }
     var fixtureParts: [any FixturePart.Type] { [IQLFixtures.self] }
+    var settingsParts: [any SettingsPart.Type] { [IQLSettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.drivers, .trips, .qualificationCampaigns] }
     var scenarioParts: [any ScenarioPart.Type] { [ScenarioDrivers.self] }
     var pathPrefixes: [String] { ["/"] }

@@ -7,7 +7,7 @@ struct IQLRequestGuard: RequestGuard {
         let segments = IQLRoutes.isAdUnitPath(path) ? path.split(separator: "/") : []
         if IQLRoutes.isClick(segments) { return }
         try authenticate(request.headerFields, keys: settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
-        if path == IQLRoutes.supportedStateDetails, !settings.supportedStateDetailsEnabled {
+        if path == IQLRoutes.supportedStateDetails, !settings.iql.supportedStateDetailsEnabled {
             throw APIError(.forbidden, "supported_state_details is not enabled for this publisher")
         }
     }

@@ -217,7 +217,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
     @discardableResult
     package func retract(offerID: String, driverID: String?, reason: String) -> Int {
         let now = runtime.clock.now
-        let settings = runtime.settings
+        let settings = runtime.settings.iql
         var changed: [Driver] = []
         var emitted: [PlatformEvent] = []
         for id in driverID.map({ [$0] }) ?? state.drivers.keys.sorted() {
@@ -275,7 +275,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
     package func event(_ kind: EventKind, subject driverID: String) throws(APIError) -> PlatformEvent {
         let now = runtime.clock.now
         let driver = preview(driverID) ?? Driver(id: driverID, optedInAt: now)
-        return try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings, now: now)
+        return try TriggeredEvent(kind: kind, driver: driver, campaigns: state.campaigns, settings: runtime.settings.iql, now: now)
             .event(ids: &state.ids)
     }
 
@@ -306,7 +306,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
     }
 
     private var engine: QualificationEngine {
-        QualificationEngine(campaigns: state.campaigns, settings: runtime.settings)
+        QualificationEngine(campaigns: state.campaigns, settings: runtime.settings.iql)
     }
 
     private func evaluate(_ driverIDs: [String], now: Date) {
@@ -364,7 +364,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
         for driver: Driver, campaigns: [QualificationCampaign], runtime: TenantRuntime, store: IQLStore, after now: Date
     ) -> Date? {
         let key = TimerKey.iqlDriver(driver.id)
-        let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings)
+        let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings.iql)
         guard let due = schedule.nextEvaluation(of: driver, after: now) else {
             runtime.scheduler.cancel(key)
             return nil

@@ -8,7 +8,7 @@ import Foundation
 /// disqualification, other engagement, silent push).
 struct QualificationEngine {
     let campaigns: [QualificationCampaign]
-    let settings: TenantSettings
+    let settings: IQLSettings
 
     func evaluate(_ driver: inout Driver, now: Date, ids: inout IDGenerator) -> [PlatformEvent] {
         driver.recordPlannedTrips(endedBy: now)

@@ -7,7 +7,7 @@ struct TriggeredEvent {
     let kind: EventKind
     let driver: Driver
     let campaigns: [QualificationCampaign]
-    let settings: TenantSettings
+    let settings: IQLSettings
     let now: Date
 
     func event(ids: inout IDGenerator) throws(APIError) -> PlatformEvent {

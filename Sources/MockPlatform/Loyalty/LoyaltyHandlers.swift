@@ -104,7 +104,7 @@ struct LoyaltyHandlers: APIProtocol {
             "tier": account.tier.map(JSONValue.string) ?? .null,
             "expiringPoints": .integer(Int64(account.expiringPoints)),
             "expiringPointsDate": account.expiringPointsDate.map { .string(CalendarDay(containing: $0).description) } ?? .null,
-            "walletPassAvailable": .bool(account.isActive && tenant.settings.walletEnabled),
+            "walletPassAvailable": .bool(account.isActive && tenant.settings.loyalty.walletEnabled),
         ])
     }
 

@@ -9,6 +9,7 @@ struct LoyaltyModule: PlatformModule {
     /// Members by id, and their balances.
     var stateFields: StateFields { StateFields(counters: ["points", "pointsForReward", "expiringPoints"], keyedByID: ["members"]) }
     var fixtureParts: [any FixturePart.Type] { [LoyaltyFixtures.self] }
+    var settingsParts: [any SettingsPart.Type] { [LoyaltySettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.members] }
     var scenarioParts: [any ScenarioPart.Type] { [ScenarioMembers.self] }
     var pathPrefixes: [String] { ["/account/", "/loyalty/"] }

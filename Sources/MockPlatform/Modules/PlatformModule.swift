@@ -48,6 +48,8 @@ package protocol PlatformModule: Sendable {
     /// Its parts of the fixtures (`FixturePart`), read from the fixture folder at start; none
     /// unless it says.
     var fixtureParts: [any FixturePart.Type] { get }
+    /// Its keys of the tenant config (`SettingsPart`); none unless it says.
+    var settingsParts: [any SettingsPart.Type] { get }
     /// The client-growable collections its store bounds (`--quota NAME=N`); none unless it says.
     var quotaCollections: [TenantQuotas.Collection] { get }
     /// The parts of a scenario file it reads (`ScenarioPart`), in the order they are applied;
@@ -79,6 +81,7 @@ extension PlatformModule {
     package var pushKinds: [DeclaredPushKind] { [] }
     package var stateFields: StateFields { StateFields() }
     package var fixtureParts: [any FixturePart.Type] { [] }
+    package var settingsParts: [any SettingsPart.Type] { [] }
     package var quotaCollections: [TenantQuotas.Collection] { [] }
     package var scenarioParts: [any ScenarioPart.Type] { [] }
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }

@@ -13,7 +13,7 @@ enum IQLPush {
         switch event.kind {
         case .qualification:
             kind = .iqlQualification
-            data = ["qualification_status": .string("qualified"), "msg": .string(settings.qualificationPushMessage)]
+            data = ["qualification_status": .string("qualified"), "msg": .string(settings.publisher.qualificationPushMessage)]
             repeatsUnderData = false
         case .silentPushNotification:
             kind = .iqlHeartbeat

@@ -8,6 +8,7 @@ struct PublisherModule: PlatformModule {
 
     var name: String { "publisher" }
     var fixtureParts: [any FixturePart.Type] { [PublisherFixtures.self] }
+    var settingsParts: [any SettingsPart.Type] { [PublisherSettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.deviceTokens] }
     var pathPrefixes: [String] { ["/publisher/"] }
     var errorShape: any ErrorShape { DRFErrorShape() }

@@ -44,7 +44,7 @@ package enum MockPlatformServer {
         specs: SpecCatalog,
         wallClock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger,
-        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (_ port: Int, _ defaultTenant: TenantSettings) async -> Void = { _, _ in }
     ) throws -> some ApplicationProtocol {
         let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
         let (responder, _) = try makeResponder(
@@ -57,12 +57,13 @@ package enum MockPlatformServer {
 
     /// The application serving `responder` (made by `makeResponder` with `publicURL`): the
     /// metered front door, the HTTP server and the services that stop and expire tenants.
+    /// `onServerRunning` is told the port and the settings of tenant `default`.
     package static func makeApplication(
         responder: PlatformResponder,
         options: ServerOptions,
         publicURL: PublicBaseURL,
         logger: Logger,
-        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (_ port: Int, _ defaultTenant: TenantSettings) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         var application = Application(
             responder: MeteredResponder(
@@ -73,7 +74,7 @@ package enum MockPlatformServer {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 publicURL.listenerBound(host: options.host, port: port)
-                await onServerRunning(port)
+                await onServerRunning(port, responder.tenants.settings(of: .default))
             },
             logger: logger
         )
@@ -113,17 +114,21 @@ package enum MockPlatformServer {
             throw FixtureError(error.description)
         }
         var fixtures = fixtures
-        if identity.passTypeIdentifier != SigningIdentity.developmentPassTypeIdentifier || !identity.signsAnyPassType {
-            fixtures.settings.walletPassTypeID = identity.passTypeIdentifier
-        }
         let modules = try modules(
             fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, metrics: metrics,
             passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
         ) + extra
+        let documents = try specs.readDocuments(named: modules.map(\.document))
         do {
+            try fixtures.load(
+                settings: modules.flatMap(\.settingsParts), keyOrder: documents.lazy.compactMap(\.tenantConfigKeys).first ?? []
+            )
             try fixtures.load(modules.flatMap(\.fixtureParts))
         } catch {
             throw FixtureError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
+        }
+        if identity.passTypeIdentifier != SigningIdentity.developmentPassTypeIdentifier || !identity.signsAnyPassType {
+            fixtures.settings.wallet.passTypeID = identity.passTypeIdentifier
         }
         try fixtures.check(KnownKinds(modules))
         do {
@@ -145,7 +150,9 @@ package enum MockPlatformServer {
         )
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
-                try tenants.reset(.default, restoring: TenantStateDocument.snapshot(from: Data(contentsOf: file), fields: tenants.stateFields))
+                try tenants.reset(.default, restoring: TenantStateDocument.snapshot(
+                    from: Data(contentsOf: file), fields: tenants.stateFields, settings: tenants.settingsSchema
+                ))
             } catch let error as APIError {
                 throw FixtureError("state file \(file.path): \(error.message)")
             }
@@ -154,7 +161,7 @@ package enum MockPlatformServer {
         }
         var routes = RouteCatalog()
         var plans: [String: OperationPlans] = [:]
-        for (module, document) in zip(modules, try specs.readDocuments(named: modules.map(\.document))) {
+        for (module, document) in zip(modules, documents) {
             let documentPlans = plans[module.document] ?? OperationPlans(document: document)
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(

@@ -40,6 +40,10 @@ struct SpecDocument: Sendable {
         self.operationIDs = operationIDs
     }
 
+    /// The keys of the tenant config its `TenantConfig` schema requires, in the order it lists
+    /// them; nil when it has no such schema.
+    var tenantConfigKeys: [String]? { schemas["TenantConfig"]?.objectValue?["required"]?.strings }
+
     /// The `operationId` of `method` on a path template as the document writes it.
     func operationID(method: HTTPRequest.Method, path: String) -> String? {
         operationIDs["\(method.rawValue) \(path)"]

@@ -1,7 +1,7 @@
 /// One key of the tenant config (`openapi/control.yaml` TenantConfig): a value stored in
 /// `TenantSettings`, or an object of further keys (`engagement` and its subtypes) that merges
 /// key by key.
-struct SettingField {
+package struct SettingField {
     /// The outcome of checking a value: the changes it makes, or the problems found (each a
     /// full message naming its key).
     struct Check {

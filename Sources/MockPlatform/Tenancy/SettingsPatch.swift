@@ -11,8 +11,9 @@
 struct SettingsPatch: @unchecked Sendable {
     private let changes: [(inout TenantSettings) -> Void]
 
-    init(_ body: [String: JSONValue]) throws(APIError) {
-        let checked = SettingsSchema.root.check(.object(body), "")
+    /// The change `body` makes to settings of `schema`.
+    init(_ body: [String: JSONValue], schema: SettingsSchema) throws(APIError) {
+        let checked = schema.root.check(.object(body), "")
         guard checked.problems.isEmpty else { throw .badRequest(checked.problems.joined(separator: "; ")) }
         changes = checked.changes
     }

@@ -113,16 +113,19 @@ package final class TenantRegistry: Sendable {
     /// The named tenant if it exists; creates nothing.
     package func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
 
-    /// The settings of the named tenant, or those it would be created with; creates nothing.
     /// The tenant's now, without creating it: a tenant not yet created would start on the
     /// wall clock.
     package func now(of name: TenantName?) -> Date {
         name.flatMap(existing)?.clock.now ?? wallClock()
     }
 
+    /// The settings of the named tenant, or those it would be created with; creates nothing.
     package func settings(of name: TenantName) -> TenantSettings {
         existing(name)?.settings ?? fixtures.settings
     }
+
+    /// The keys every tenant's settings have: the shared ones and the modules' parts.
+    package var settingsSchema: SettingsSchema { fixtures.settings.schema }
 
     /// Replaces the tenant with a fresh one from the fixtures (or from `snapshot`), in one step:
     /// requests already running finish against the old state, later ones see only the new. The

@@ -1,63 +1,65 @@
 import Foundation
 
 /// A tenant's settings (`openapi/control.yaml` TenantConfig; `Resources/README.md`, tenant.json):
-/// loaded from `tenant.json` over the defaults below, read and changed through
-/// `/_mock/config`.
+/// loaded from `tenant.json` over the defaults, read and changed through `/_mock/config`.
 ///
-/// Its JSON form is the config's (snake_case keys, every key present); decoding one goes
-/// through the same rules as a PATCH (`SettingsPatch`), so absent keys keep their defaults and
-/// an unknown key or a bad value is refused.
+/// It holds the keys every platform shares and each module's part (`SettingsPart`) by type,
+/// with the schema they are read and written through. Its JSON form is the config's (snake_case
+/// keys, every key present); decoding one goes through the same rules as a PATCH
+/// (`SettingsPatch`) over the defaults of the schema in the decoder's `userInfo`
+/// (`SettingsSchema.userInfoKey`), so absent keys keep their defaults and an unknown key or a
+/// bad value is refused.
 package struct TenantSettings: Codable, Sendable, Equatable {
     /// Keys accepted in `Authorization: APIKEY <key>`; the first also signs outgoing webhooks.
     package var apiKeys = ["mock-api-key"]
-    package var publisherAppName = "mock_app-prod"
-    package var publisherAppID = "mock_app"
-    /// When webhook deliveries are attempted.
-    package var webhookRetryProfile = RetryProfile.standard
-    /// How long one webhook attempt may take, in milliseconds.
-    package var webhookTimeoutMilliseconds = 10_000
-    /// The heartbeat gap after which a silent push is requested (`docs/iql-engine.md` Engine rules).
-    package var heartbeatIntervalHours = 24.0
-    package var supportedStateDetailsEnabled = true
     /// The app's iOS bundle id and Android package name, when set.
     package var iosBundleID: String?
     package var androidPackage: String?
-    /// Whether members can get a Wallet pass (`walletPassAvailable`).
-    package var walletEnabled = true
-    /// The `passTypeIdentifier` of members' passes and the `passId` a download must name; the
-    /// server's `--pass-type-id` (or its real certificate's) unless a tenant changes it, which
-    /// only the development chain allows.
-    package var walletPassTypeID = SigningIdentity.developmentPassTypeIdentifier
-    /// The `msg` of the qualification push the publisher backend sends.
-    package var qualificationPushMessage = "Yay! You qualified for a great offer."
-    /// States removed from the supported-locations list (upper case when read from JSON).
-    package var excludedStates: [String] = []
-    /// The platform of a driver whose health packets name none.
-    package var defaultPlatform = MobilePlatform.android
-    /// Where a mock trip starts and ends unless told otherwise (Phoenix, AZ; `openapi/iql.yaml`
-    /// postMockTrips).
-    package var defaultTripLocation = GeoPoint(latitude: 33.4484, longitude: -112.0740)
-    /// Unit of disqualificationStatus's `timestamp`: seconds as documented, or milliseconds.
-    package var disqualificationTimestampUnit = TimestampUnit.seconds
-    /// Secret the click tokens of this tenant are signed with (mixed with the tenant name).
-    package var clickSecret = "mock-click-secret"
-    package var engagement = EngagementSettings()
+    /// The keys it reads and writes.
+    package private(set) var schema: SettingsSchema
+    /// The modules' parts set so far, by type; a part not set has its defaults.
+    private var parts: [ObjectIdentifier: any SettingsPart] = [:]
 
-    /// `s` or `ms`.
-    package enum TimestampUnit: String, Codable, Sendable, CaseIterable {
-        case seconds = "s"
-        case milliseconds = "ms"
+    /// The defaults of `schema`'s keys.
+    package init(schema: SettingsSchema = SettingsSchema()) { self.schema = schema }
+
+    /// A module's part: as set, else its defaults.
+    package subscript<Part: SettingsPart>(part: Part.Type) -> Part {
+        get { parts[ObjectIdentifier(part)] as? Part ?? Part() }
+        set { parts[ObjectIdentifier(part)] = newValue }
     }
 
-    /// The defaults.
-    package init() {}
+    /// Adds the keys of each part of `types` it does not know yet, with their defaults; returns
+    /// the types added.
+    @discardableResult
+    package mutating func add(_ types: [any SettingsPart.Type]) -> [any SettingsPart.Type] {
+        schema.add(types)
+    }
+
+    /// Names its keys in `keyOrder`'s order (the config's) from now on.
+    package mutating func orderKeys(_ keyOrder: [String]) { schema.keyOrder = keyOrder }
+
+    /// Equal values in every key; a part one side never set counts as its defaults, and the
+    /// schemas are not compared.
+    package static func == (left: Self, right: Self) -> Bool {
+        guard left.apiKeys == right.apiKeys, left.iosBundleID == right.iosBundleID, left.androidPackage == right.androidPackage
+        else { return false }
+        return Set(left.parts.keys).union(right.parts.keys).allSatisfy { key in
+            switch (left.parts[key], right.parts[key]) {
+            case let (one?, other?): one.isEqual(to: other)
+            case let (one?, nil), let (nil, one?): one.hasDefaults
+            case (nil, nil): true
+            }
+        }
+    }
 
     package init(from decoder: any Decoder) throws {
         guard case .object(let object) = try JSONValue(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "settings must be an object"))
         }
+        let defaults = TenantSettings(schema: decoder.userInfo[SettingsSchema.userInfoKey] as? SettingsSchema ?? SettingsSchema())
         do {
-            self = try SettingsPatch(object).applied(to: TenantSettings())
+            self = try SettingsPatch(object, schema: defaults.schema).applied(to: defaults)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
@@ -66,11 +68,5 @@ package struct TenantSettings: Codable, Sendable, Equatable {
     package func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 
     /// Every setting as one JSON object, `null` for unset optional strings.
-    package var json: JSONValue { SettingsSchema.root.write(self) }
-
-    /// The supported locations (`openapi/iql.yaml` getLocations): 50 states + DC minus `excludedStates`, by code.
-    package var supportedStates: [String] {
-        let excluded = Set(excludedStates.map { $0.uppercased() })
-        return USState.statesAndDC.keys.filter { !excluded.contains($0) }.sorted()
-    }
+    package var json: JSONValue { schema.root.write(self) }
 }

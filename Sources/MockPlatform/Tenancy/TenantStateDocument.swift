@@ -12,10 +12,12 @@ package enum TenantStateDocument {
     }
 
     /// The snapshot in a document, every value checked (`RestoredValueCheck`, with the field
-    /// names the server's modules declare); 400 naming what is wrong.
-    package static func snapshot(from data: Data, fields: StateFields) throws(APIError) -> TenantSnapshot {
+    /// names the server's modules declare, and its settings with `settings`); 400 naming what
+    /// is wrong.
+    package static func snapshot(from data: Data, fields: StateFields, settings: SettingsSchema) throws(APIError) -> TenantSnapshot {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
+        decoder.userInfo[SettingsSchema.userInfoKey] = settings
         let document: JSONValue
         do {
             document = try decoder.decode(JSONValue.self, from: data)

@@ -21,7 +21,7 @@ package struct PassIssuer: Sendable {
     /// The pass type id of a tenant's passes: its `wallet_pass_type_id`, unless a real
     /// certificate fixes it.
     func passTypeIdentifier(in settings: TenantSettings) -> String {
-        fixedPassTypeIdentifier ?? settings.walletPassTypeID
+        fixedPassTypeIdentifier ?? settings.wallet.passTypeID
     }
 
     /// The `.pkpass` bytes of a member's pass of type `passTypeIdentifier`; `voided` when the

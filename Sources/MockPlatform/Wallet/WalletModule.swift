@@ -9,6 +9,7 @@ struct WalletModule: PlatformModule {
 
     var name: String { "wallet" }
     var stateFields: StateFields { StateFields(counters: ["updateTag"]) }
+    var settingsParts: [any SettingsPart.Type] { [WalletSettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.registrations] }
     var pathPrefixes: [String] { ["/wallet/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }

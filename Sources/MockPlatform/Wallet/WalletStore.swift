@@ -36,7 +36,7 @@ package actor WalletStore: ModuleStore {
     private let fixedPassTypeIdentifier: String?
 
     /// The pass type id of the tenant's passes.
-    private var passTypeIdentifier: String { fixedPassTypeIdentifier ?? runtime.settings.walletPassTypeID }
+    private var passTypeIdentifier: String { fixedPassTypeIdentifier ?? runtime.settings.wallet.passTypeID }
 
     /// Restored from `snapshot`, or a pass for each fixture member with a loyalty card, in
     /// fixture order (a member stored otherwise, by an import, gets one when it is first asked
@@ -77,7 +77,7 @@ package actor WalletStore: ModuleStore {
 
     /// A real pass certificate fixes the pass type id: a tenant cannot take another.
     package nonisolated func checkSettings(_ settings: TenantSettings) throws(APIError) {
-        if let fixed = fixedPassTypeIdentifier, settings.walletPassTypeID != fixed {
+        if let fixed = fixedPassTypeIdentifier, settings.wallet.passTypeID != fixed {
             throw APIError.badRequest("wallet_pass_type_id is fixed to \(fixed) by the server's pass certificate")
         }
     }

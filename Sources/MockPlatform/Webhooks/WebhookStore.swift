@@ -282,7 +282,7 @@ package actor WebhookStore: ModuleStore {
         inFlight.insert(id)
         state.messages[position].roundAttempts += 1
         let transport = transport
-        let timeout = Duration.milliseconds(settings.webhookTimeoutMilliseconds)
+        let timeout = Duration.milliseconds(settings.webhooks.timeoutMilliseconds)
         let fault = runtime.faults.effect(
             target: .webhook, method: "POST", path: URL(string: endpoint.url)?.path ?? "/", operationID: { message.event.rawValue }
         )
@@ -326,7 +326,7 @@ package actor WebhookStore: ModuleStore {
 
     /// The delay before attempt `made + 1` of a round, or nil when the round is over.
     private func nextDelay(after made: Int, retryAfter: TimeInterval?) -> TimeInterval? {
-        let profile = runtime.settings.webhookRetryProfile
+        let profile = runtime.settings.webhooks.retryProfile
         let delays = profile.delaysMilliseconds
         guard made < delays.count else { return nil }
         var delay = Double(delays[made]) / 1000

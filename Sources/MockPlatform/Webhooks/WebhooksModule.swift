@@ -15,6 +15,7 @@ struct WebhooksModule: PlatformModule {
     /// An attempt's latency.
     var stateFields: StateFields { StateFields(counters: ["latencyMilliseconds"]) }
     var fixtureParts: [any FixturePart.Type] { [WebhookFixtures.self] }
+    var settingsParts: [any SettingsPart.Type] { [WebhookSettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.endpoints] }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }

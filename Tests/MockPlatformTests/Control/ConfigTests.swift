@@ -200,32 +200,39 @@ final class ConfigTests: XCTestCase {
         }
     }
 
-    /// tenant.json goes through the same rules: absent keys take the defaults, the rest is checked.
+    /// tenant.json and a state document's settings go through the same rules: absent keys take
+    /// the defaults, the rest is checked.
     func testSettingsJSONTakesDefaultsAndRefusesUnknownKeys() throws {
-        let partial = try JSONDecoder().decode(TenantSettings.self, from: Data(#"{"publisher_app_id":"x"}"#.utf8))
-        var expected = TenantSettings()
-        expected.publisherAppID = "x"
+        let schema = try TestTenant.registry().settingsSchema
+        let decoder = JSONDecoder()
+        decoder.userInfo[SettingsSchema.userInfoKey] = schema
+        let partial = try decoder.decode(TenantSettings.self, from: Data(#"{"publisher_app_id":"x"}"#.utf8))
+        var expected = TenantSettings(schema: schema)
+        expected.iql.publisherAppID = "x"
         XCTAssertEqual(partial, expected)
-        XCTAssertThrowsError(try JSONDecoder().decode(TenantSettings.self, from: Data(#"{"api_key":["x"]}"#.utf8)))
+        XCTAssertNotEqual(partial, TenantSettings(schema: schema))
+        XCTAssertThrowsError(try decoder.decode(TenantSettings.self, from: Data(#"{"api_key":["x"]}"#.utf8)))
+        XCTAssertThrowsError(try JSONDecoder().decode(TenantSettings.self, from: Data(#"{"publisher_app_id":"x"}"#.utf8)),
+                             "without the modules' parts, their keys are unknown")
 
-        var changed = TenantSettings()
-        changed.heartbeatIntervalHours = 1.5
+        var changed = TenantSettings(schema: schema)
+        changed.iql.heartbeatIntervalHours = 1.5
         changed.androidPackage = "com.example"
-        changed.engagement.noClick.enabled = false
-        changed.webhookRetryProfile = .custom([0, 10])
-        let again = try JSONDecoder().decode(TenantSettings.self, from: JSONEncoder().encode(changed))
+        changed.iql.engagement.noClick.enabled = false
+        changed.webhooks.retryProfile = .custom([0, 10])
+        let again = try decoder.decode(TenantSettings.self, from: JSONEncoder().encode(changed))
         XCTAssertEqual(again, changed, "a snapshot's settings read back equal")
     }
 
-    /// `openapi/control.yaml` TenantConfig requires every key the server writes and states the
-    /// default engagement messages.
+    /// `openapi/control.yaml` TenantConfig requires exactly the keys the server writes, the
+    /// bundled modules' parts with the shared keys, and states the default engagement messages.
     func testTheSpecDescribesEveryKey() throws {
         let spec = try RepositoryFiles.text("openapi/control.yaml")
-        guard case .object(let config) = TenantSettings().json,
+        guard case .object(let config) = try TestTenant.registry().settings(of: .default).json,
               case .object(let engagement)? = config["engagement"] else { return XCTFail("not an object") }
-        for key in config.keys {
-            XCTAssertTrue(spec.contains("\n        \(key):"), "TenantConfig.\(key)")
-        }
+        let required = try XCTUnwrap(SpecDocument(yaml: spec).tenantConfigKeys)
+        XCTAssertEqual(Set(config.keys), Set(required))
+        XCTAssertEqual(required.count, config.count, "each key once")
         for case .object(let subtype) in engagement.values {
             guard case .string(let message)? = subtype["message"] else { return XCTFail("no message") }
             XCTAssertTrue(spec.contains("default: \"\(message)\""), message)

@@ -38,7 +38,7 @@ final class LocationsTests: XCTestCase {
     }
 
     func testExcludedStatesAreLeftOut() async throws {
-        let fixtures = TestPlatform.fixtures { $0.excludedStates = ["tx", "AZ"] }
+        let fixtures = TestPlatform.fixtures { $0.iql.excludedStates = ["tx", "AZ"] }
         try await TestPlatform.run(fixtures: fixtures) { platform in
             let codes = try Self.states(try await platform.iql(.get, "/iql/v1/locations")).compactMap { $0["state_code"] }
             XCTAssertEqual(codes.count, 49)

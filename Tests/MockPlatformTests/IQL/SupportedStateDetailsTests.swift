@@ -77,7 +77,7 @@ final class SupportedStateDetailsTests: XCTestCase {
     }
 
     func testExcludedStateIsNotSupportedAndGetsNoOffer() async throws {
-        let fixtures = TestPlatform.fixtures { $0.excludedStates = ["az"] }
+        let fixtures = TestPlatform.fixtures { $0.iql.excludedStates = ["az"] }
         try await TestPlatform.run(fixtures: fixtures) { platform in
             let result = try await Self.answer(platform, Self.query("AZ", "Progressive"))
             XCTAssertEqual(result.supported, false)
@@ -179,7 +179,7 @@ final class SupportedStateDetailsTests: XCTestCase {
     // MARK: - Disabled for the tenant
 
     func testDisabledEndpointAnswers403RightAfterAuth() async throws {
-        let fixtures = TestPlatform.fixtures { $0.supportedStateDetailsEnabled = false }
+        let fixtures = TestPlatform.fixtures { $0.iql.supportedStateDetailsEnabled = false }
         try await TestPlatform.run(fixtures: fixtures) { platform in
             let message = "supported_state_details is not enabled for this publisher"
             assertIQLError(try await platform.iql(.post, Self.path, json: Self.query("AZ", "GEICO")), .forbidden, message)

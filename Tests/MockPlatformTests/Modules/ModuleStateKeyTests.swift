@@ -6,7 +6,8 @@ import XCTest
 /// key would overwrite each other, so a tenant refuses them and the start fails naming the key.
 final class ModuleStateKeyTests: XCTestCase {
     func testTwoStoresUnderOneKeyStopTheStart() {
-        XCTAssertThrowsError(try TestTenant.registry(adding: [ClashingModule()])) { error in
+        let document = "openapi: 3.1.0\ninfo: {title: clash, version: '1'}\npaths: {}\n"
+        XCTAssertThrowsError(try TestTenant.registry(adding: [ClashingModule()], documents: ["clash": document])) { error in
             XCTAssertTrue("\(error)".contains("two modules keep their state under loyalty"), "\(error)")
         }
     }

@@ -85,12 +85,17 @@ final class ThrowawayModuleTests: XCTestCase {
         let snapshot = try await TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).tenant(.default).snapshot()
         var document = try JSONDecoder().decode(JSONValue.self, from: TenantStateDocument.data(snapshot))
         document = try XCTUnwrap(document.setting(path: "stores.parcels.weightGrams", to: .integer(-1)))
-        let plugged = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents).stateFields
-        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: document.encoded(), fields: plugged)) { error in
+        let plugged = try TestTenant.registry(adding: [ParcelModule()], documents: Self.documents)
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(
+            from: document.encoded(), fields: plugged.stateFields, settings: plugged.settingsSchema
+        )) { error in
             XCTAssertEqual((error as? APIError)?.message, "state is not valid: stores.parcels.weightGrams must be between 0 and 2^53")
         }
-        let bundled = try TestTenant.registry().stateFields
-        XCTAssertNoThrow(try TenantStateDocument.snapshot(from: document.encoded(), fields: bundled), "no bundled module counts it")
+        let bundled = try TestTenant.registry()
+        XCTAssertNoThrow(
+            try TenantStateDocument.snapshot(from: document.encoded(), fields: bundled.stateFields, settings: bundled.settingsSchema),
+            "no bundled module counts it"
+        )
     }
 
     func testAStateHoldingItsKindRestoresOnlyWhereTheModuleIsPlugged() async throws {

@@ -7,10 +7,17 @@ enum TestFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/fixtures")
 
-    /// The repository's fixtures, with the bundled modules' parts read.
+    /// The bundled modules' settings parts.
+    static let settingsParts: [any SettingsPart.Type] = [
+        IQLSettings.self, PublisherSettings.self, LoyaltySettings.self, WalletSettings.self, WebhookSettings.self,
+    ]
+
+    /// The repository's fixtures, with the bundled modules' parts and settings read (the server
+    /// orders the settings' keys as control.yaml does when it starts).
     static let shared: Fixtures = {
         do {
             var fixtures = try Fixtures.load(from: folder)
+            try fixtures.load(settings: settingsParts, keyOrder: [])
             try fixtures.load([IQLFixtures.self, PublisherFixtures.self, LoyaltyFixtures.self, WebhookFixtures.self])
             return fixtures
         } catch {

@@ -63,10 +63,10 @@ final class StateTests: XCTestCase {
             )
             try await platform.send(.put, "/_mock/state", json: [1]).assertProblem(.badRequest, "request body must be a JSON object")
         }
-        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("not json".utf8), fields: .runtime)) { error in
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("not json".utf8), fields: .runtime, settings: SettingsSchema())) { error in
             XCTAssertEqual((error as? APIError)?.message, "state is not valid JSON: send a document GET /_mock/state exported")
         }
-        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("[1]".utf8), fields: .runtime)) { error in
+        XCTAssertThrowsError(try TenantStateDocument.snapshot(from: Data("[1]".utf8), fields: .runtime, settings: SettingsSchema())) { error in
             XCTAssertEqual((error as? APIError)?.message, "state must be a JSON object, as GET /_mock/state exports")
         }
     }

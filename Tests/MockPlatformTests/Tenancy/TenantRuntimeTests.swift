@@ -97,7 +97,9 @@ final class TenantRuntimeTests: XCTestCase {
             let taken = try await platform.tenants.tenant(.default).snapshot()
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            let coded = try JSONDecoder().decode(TenantSnapshot.self, from: encoder.encode(taken))
+            let decoder = JSONDecoder()
+            decoder.userInfo[SettingsSchema.userInfoKey] = platform.tenants.settingsSchema
+            let coded = try decoder.decode(TenantSnapshot.self, from: encoder.encode(taken))
             XCTAssertEqual(try encoder.encode(coded), try encoder.encode(taken), "a snapshot survives JSON")
             await snapshot.set(coded)
             for path in paths { await original.add(try await platform.iql(.get, path)) }

@@ -12,8 +12,8 @@ final class WebhookDeliveryTests: XCTestCase {
     /// The shared fixtures with another retry profile and attempt timeout.
     private static func fixtures(_ profile: RetryProfile, timeoutMilliseconds: Int = 10_000) -> Fixtures {
         var fixtures = TestFixtures.shared
-        fixtures.settings.webhookRetryProfile = profile
-        fixtures.settings.webhookTimeoutMilliseconds = timeoutMilliseconds
+        fixtures.settings.webhooks.retryProfile = profile
+        fixtures.settings.webhooks.timeoutMilliseconds = timeoutMilliseconds
         return fixtures
     }
 

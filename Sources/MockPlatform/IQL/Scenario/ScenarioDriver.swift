@@ -58,7 +58,7 @@ struct ScenarioDriver: Sendable, Decodable {
     }
 
     /// The driver as of `now`: trips on days before today are driven, those after are planned.
-    func driver(now: Date, fixtures: Fixtures, settings: TenantSettings, campaigns: [QualificationCampaign]) throws(APIError) -> Driver {
+    func driver(now: Date, fixtures: Fixtures, settings: IQLSettings, campaigns: [QualificationCampaign]) throws(APIError) -> Driver {
         var driver = Driver(id: id, optedInAt: now.addingTimeInterval(-Double(optedInDaysAgo) * 86_400))
         try DriverInfoChange(body: info, zipcodes: fixtures.zipcodes).apply(to: &driver)
         let today = CalendarDay(containing: now)

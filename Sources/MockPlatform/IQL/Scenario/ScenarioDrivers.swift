@@ -17,7 +17,7 @@ struct ScenarioDrivers: ScenarioPart {
         let now = tenant.clock.now
         let campaigns = await iql.campaigns
         for driver in drivers {
-            await iql.settle(try driver.driver(now: now, fixtures: tenant.runtime.fixtures, settings: tenant.settings, campaigns: campaigns))
+            await iql.settle(try driver.driver(now: now, fixtures: tenant.runtime.fixtures, settings: tenant.settings.iql, campaigns: campaigns))
         }
     }
 }

@@ -249,8 +249,8 @@ final class EngagementTests: XCTestCase {
         var ids = IDGenerator(seed: 1)
         XCTAssertEqual(rules.firstTrip(&driver, ids: &ids).count, 0)
         driver.trips.append(Trip(start: now, end: now, distanceMiles: 3, highwayDistanceMiles: 0, score: 80,
-                                 eventRatings: EventRatings(derivedFromScore: 80), startLocation: TenantSettings().defaultTripLocation,
-                                 endLocation: TenantSettings().defaultTripLocation))
+                                 eventRatings: EventRatings(derivedFromScore: 80), startLocation: IQLSettings().defaultTripLocation,
+                                 endLocation: IQLSettings().defaultTripLocation))
         let events = rules.firstTrip(&driver, ids: &ids)
         XCTAssertEqual(events.count, 1)
         guard case .object(let payload) = events.first?.payload else { return XCTFail("no payload") }
