@@ -66,8 +66,14 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "On a graceful stop, write the default tenant's state to --state-file (atomically). Env: MOCK_PLATFORM_SAVE_ON_EXIT=true.")
     var saveOnExit = false
 
-    @Option(help: "Folder for files that must survive restarts (the development Wallet signing chain). Env: MOCK_PLATFORM_DATA_DIR. Default: .mock-platform.")
+    @Option(help: "Folder for files that must survive restarts (the development Wallet signing chain, --persist's tenant states). Env: MOCK_PLATFORM_DATA_DIR. Default: .mock-platform.")
     var dataDir: String?
+
+    @Flag(help: "Keep every tenant's state in <data-dir>/state/<tenant>.json (written atomically after changes, at most every --persist-interval, and on a graceful stop) and restore them all at start. Env: MOCK_PLATFORM_PERSIST=true.")
+    var persist = false
+
+    @Option(help: "How often --persist writes the tenants that changed: 500ms, 5s, 1m. Env: MOCK_PLATFORM_PERSIST_INTERVAL. Default: 5s.")
+    var persistInterval: String?
 
     @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")
     var passCertificate: String?
@@ -217,6 +223,13 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--data-dir \(folder) is a file, not a folder — point --data-dir (MOCK_PLATFORM_DATA_DIR) at a folder the server may write to")
             }
             options.dataDirectory = URL(fileURLWithPath: folder)
+        }
+        options.persist = persist || environment["MOCK_PLATFORM_PERSIST"] == "true"
+        if let text = value(persistInterval, "PERSIST_INTERVAL") {
+            guard let duration = Duration(flagText: text), duration >= .milliseconds(100), duration <= .seconds(3_600) else {
+                throw ValidationError("persist-interval must be a duration from 100ms to 1h like 500ms, 5s or 1m, got '\(text)'")
+            }
+            options.persistInterval = duration
         }
         options.passCertificates = PassCertificateSettings(
             passCertificate: value(passCertificate, "PASS_CERTIFICATE"), passKey: value(passKey, "PASS_KEY"),

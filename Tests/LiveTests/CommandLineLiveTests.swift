@@ -47,6 +47,7 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--tenant-idle-ttl", "5"], mentions: "tenant-idle-ttl must be a duration like 500ms, 5s, 1m or 24h")
         try assertOneLine(["serve", "--quota", "tokens=5"], mentions: "quota must be NAME=N with NAME one of drivers")
         try assertOneLine(["serve", "--quota", "drivers=-1"], mentions: "quota drivers must be a whole number of at least 0")
+        try assertOneLine(["serve", "--persist-interval", "10ms"], mentions: "persist-interval must be a duration from 100ms to 1h like 500ms, 5s or 1m, got '10ms'")
         try assertOneLine(["serve", "--journal-size", "-1"], mentions: "journal-size must be a whole number from 0 to 1000000, got '-1'")
         try assertOneLine(["serve", "--max-tenants", "-5"], mentions: "max-tenants must be a whole number of at least 1, got '-5'")
         try assertOneLine(["serve", "--port", "-1"], mentions: "port must be a number from 0 to 65535")

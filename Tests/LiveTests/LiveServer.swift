@@ -10,6 +10,8 @@ final class LiveServer: @unchecked Sendable {
     // @unchecked: `process` and `pipe` are set once in init and only read afterwards.
     private let process: Process
     private let output: Pipe
+    /// The server's standard error, when the test reads it (`errorText()`).
+    private let errors: Pipe?
     /// `http://127.0.0.1:<port>`, as printed by the server.
     let baseURL: URL
     /// The line the server printed once ready.
@@ -27,8 +29,12 @@ final class LiveServer: @unchecked Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Starts the server with `arguments` (after `serve`) in `directory` (the repository root
-    /// unless given) and waits for its ready line.
-    init(arguments: [String] = ["--port", "0"], environment: [String: String] = [:], directory: URL = repositoryRoot) throws {
+    /// unless given) and waits for its ready line; keeps its standard error for `errorText()`
+    /// when `capturingErrors`.
+    init(
+        arguments: [String] = ["--port", "0"], environment: [String: String] = [:], directory: URL = repositoryRoot,
+        capturingErrors: Bool = false
+    ) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments
@@ -38,6 +44,8 @@ final class LiveServer: @unchecked Sendable {
             .merging(environment) { _, new in new }
         output = Pipe()
         process.standardOutput = output
+        errors = capturingErrors ? Pipe() : nil
+        if let errors { process.standardError = errors }
         try process.run()
         readyLine = try Self.readLine(containing: "listening on", from: output.fileHandleForReading, timeout: 60)
         guard let urlText = readyLine.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
@@ -61,6 +69,22 @@ final class LiveServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.05)
         }
         return process.terminationStatus
+    }
+
+    /// Sends SIGKILL, as a crash would end it, and waits for the process to end.
+    func kill(timeout: TimeInterval = 10) throws {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else { throw LiveServerError("server still running \(timeout) s after SIGKILL") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Everything the server wrote to standard error, once it has ended (`capturingErrors`).
+    func errorText() -> String {
+        guard let errors, !process.isRunning else { return "" }
+        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// One HTTP exchange.

@@ -56,7 +56,8 @@ package enum MockPlatformServer {
     }
 
     /// The application serving `responder` (made by `makeResponder` with `publicURL`): the
-    /// metered front door, the HTTP server and the services that stop and expire tenants.
+    /// metered front door, the HTTP server and the services that stop, expire and persist
+    /// tenants; with `--persist`, the tenants on disk are restored first.
     /// `onServerRunning` is told the port and the settings of tenant `default`.
     package static func makeApplication(
         responder: PlatformResponder,
@@ -78,9 +79,15 @@ package enum MockPlatformServer {
             },
             logger: logger
         )
+        let persistence = options.persist
+            ? TenantPersistence(tenants: responder.tenants, dataDirectory: options.dataDirectory, logger: logger) : nil
+        persistence?.restore()
         application.addServices(TenantShutdown(
-            tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, logger: logger
+            tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, persistence: persistence, logger: logger
         ))
+        if let persistence {
+            application.addServices(PersistenceService(persistence: persistence, interval: options.persistInterval))
+        }
         if let idle = options.tenantIdleTTL {
             application.addServices(TenantExpiry(tenants: responder.tenants, idle: idle, logger: logger))
         }

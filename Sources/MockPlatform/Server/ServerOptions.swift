@@ -30,8 +30,13 @@ package struct ServerOptions: Sendable {
     package var stateFile: URL?
     /// Write the default tenant's state to `stateFile` on a graceful stop (`--save-on-exit`).
     package var saveOnExit = false
-    /// Files that must survive restarts: the development Wallet signing chain (`--data-dir`).
+    /// Files that must survive restarts: the development Wallet signing chain and, with
+    /// `persist`, the tenants' states (`--data-dir`).
     package var dataDirectory = URL(fileURLWithPath: ".mock-platform")
+    /// Keep every tenant's state under `<dataDirectory>/state` and restore it at start (`--persist`).
+    package var persist = false
+    /// How often changed tenants are written when `persist` is on (`--persist-interval`).
+    package var persistInterval = Duration.seconds(5)
     /// Entries each tenant's request journal keeps (`--journal-size`); 0 turns the journal off.
     package var journalSize = RequestJournal.defaultCapacity
     /// Bounds of each tenant's client-growable collections (`--quota`).

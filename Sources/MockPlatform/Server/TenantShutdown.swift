@@ -2,13 +2,15 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// At shutdown: writes the default tenant's state when asked (`--save-on-exit`: a temporary
-/// file renamed over `stateFile`, so a reader never sees half a document), stops every
-/// tenant's timers and event subscriptions, then lets each module end its own work
-/// (`PlatformModule.shutdown()`: the webhooks module waits a bounded time for attempts under way).
+/// At shutdown: writes the default tenant's state when asked (`--save-on-exit`, `AtomicFile`,
+/// so a reader never sees half a document) and, with `--persist`, every tenant's changes
+/// (`TenantPersistence`); then stops every tenant's timers and event subscriptions, and lets
+/// each module end its own work (`PlatformModule.shutdown()`: the webhooks module waits a
+/// bounded time for attempts under way).
 struct TenantShutdown: Service {
     let tenants: TenantRegistry
     let stateFile: URL?
+    var persistence: TenantPersistence? = nil
     let logger: Logger
 
     func run() async throws {
@@ -19,20 +21,14 @@ struct TenantShutdown: Service {
     /// What a graceful stop does, in order.
     func stop() async {
         if let stateFile { await save(to: stateFile) }
+        await persistence?.persistChanges()
         tenants.shutdown()
         for module in tenants.modules { await module.shutdown() }
     }
 
     private func save(to file: URL) async {
         do {
-            let data = try TenantStateDocument.data(try await tenants.tenant(.default).snapshot())
-            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: file.path) {
-                _ = try FileManager.default.replaceItemAt(file, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: file)
-            }
+            try AtomicFile.write(TenantStateDocument.data(try await tenants.tenant(.default).snapshot()), to: file)
             logger.info("state saved", metadata: ["file": "\(file.path)"])
         } catch {
             logger.error("state not saved", metadata: ["file": "\(file.path)", "error": "\(Self.reason(error))"])
@@ -47,6 +43,8 @@ struct TenantShutdown: Service {
         case EncodingError.invalidValue(_, let context):
             let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
             return "cannot encode \(path.isEmpty ? "the state" : path): \(context.debugDescription)"
+        case let error as POSIXError:
+            return "file error \(error.code.rawValue) (\(String(cString: strerror(error.code.rawValue))))"
         case let error as CocoaError:
             return "file error \(error.code.rawValue)\(error.filePath.map { " at \($0)" } ?? "")"
         default:

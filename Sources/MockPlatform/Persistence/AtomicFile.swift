@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+
+/// Writes a file so that a reader, or a start after a crash, finds the old content or the new,
+/// never a part: a temporary file beside it, flushed to disk, renamed over it, and the folder
+/// flushed so that the rename itself survives a power cut.
+enum AtomicFile {
+    /// Writes `data` to `url`, readable by its owner only; throws the failing call's `POSIXError`.
+    static func write(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let file = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw lastError() }
+        do {
+            try data.withUnsafeBytes { bytes throws in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Glibc.write(file, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw lastError()
+                    }
+                    offset += written
+                }
+            }
+            guard fsync(file) == 0 else { throw lastError() }
+        } catch {
+            close(file)
+            unlink(temporary.path)
+            throw error
+        }
+        close(file)
+        guard rename(temporary.path, url.path) == 0 else {
+            let error = lastError()
+            unlink(temporary.path)
+            throw error
+        }
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private static func lastError() -> POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+}

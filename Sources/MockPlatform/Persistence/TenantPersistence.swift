@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import Logging
+import Synchronization
+
+/// `--persist`: every tenant's state kept on disk (`TenantStateFolder`) and restored at start,
+/// so that a restart, or a crash, loses at most the changes of the last interval.
+///
+/// `persistChanges()` writes the tenants whose state document changed since it was last written
+/// or read, and removes the files of tenants that are gone (deleted, or dropped for idleness);
+/// `PersistenceService` calls it every `--persist-interval`, and `TenantShutdown` once more on a
+/// graceful stop, before the tenants stop.
+package final class TenantPersistence: Sendable {
+    let tenants: TenantRegistry
+    let folder: TenantStateFolder
+    let logger: Logger
+    /// A digest of each tenant's document as last written or read.
+    private let written = Mutex<[TenantName: Data]>([:])
+    /// One pass at a time: the periodic one and the last one at shutdown never interleave.
+    private let passes = AsyncSerialLock()
+
+    package init(tenants: TenantRegistry, dataDirectory: URL, logger: Logger) {
+        self.tenants = tenants
+        folder = TenantStateFolder(dataDirectory: dataDirectory)
+        self.logger = logger
+    }
+
+    /// Restores every tenant the folder holds, `default` first. A file that is not a tenant's
+    /// state document, or that the server cannot restore, is set aside (`TenantStateFolder`)
+    /// with one warning line, and the others still load.
+    package func restore() {
+        let files: [URL]
+        do {
+            files = try folder.files()
+        } catch {
+            logger.warning("tenant states not read", metadata: ["folder": "\(folder.url.path)", "error": "\(TenantShutdown.reason(error))"])
+            return
+        }
+        var restored: [String] = []
+        for file in files {
+            let stem = file.deletingPathExtension().lastPathComponent
+            guard let name = TenantName(stem) else {
+                setAside(file, because: "\(stem) is not a tenant name")
+                continue
+            }
+            do {
+                let data = try Data(contentsOf: file)
+                let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
+                try tenants.reset(name, restoring: snapshot)
+                written.withLock { $0[name] = Self.digest(data) }
+                restored.append(name.rawValue)
+            } catch let error as APIError where error.limit == .tenants {
+                logger.warning("tenant state not restored", metadata: ["file": "\(file.path)", "reason": "\(error.message)"])
+            } catch let error as APIError {
+                setAside(file, because: error.message)
+            } catch {
+                setAside(file, because: TenantShutdown.reason(error))
+            }
+        }
+        if !restored.isEmpty {
+            logger.info("tenant states restored", metadata: ["folder": "\(folder.url.path)", "tenants": "\(restored.joined(separator: ","))"])
+        }
+    }
+
+    /// Writes each tenant whose state changed since it was last written or read, and removes
+    /// the files of tenants no longer held. A failure is logged and tried again next time.
+    package func persistChanges() async {
+        await passes.withLock {
+            let current = tenants.all()
+            for tenant in current {
+                do {
+                    let data = try TenantStateDocument.data(try await tenant.snapshot())
+                    let digest = Self.digest(data)
+                    guard written.withLock({ $0[tenant.name] }) != digest else { continue }
+                    try folder.write(data, of: tenant.name)
+                    written.withLock { $0[tenant.name] = digest }
+                } catch {
+                    logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(TenantShutdown.reason(error))"])
+                }
+            }
+            let held = Set(current.map(\.name))
+            for name in written.withLock({ Array($0.keys) }) where !held.contains(name) {
+                do {
+                    try folder.remove(name)
+                    written.withLock { $0[name] = nil }
+                } catch {
+                    logger.error("tenant state not removed", metadata: ["tenant": "\(name)", "error": "\(TenantShutdown.reason(error))"])
+                }
+            }
+        }
+    }
+
+    private func setAside(_ file: URL, because reason: String) {
+        do {
+            let moved = try folder.setAside(file)
+            logger.warning("tenant state set aside", metadata: ["file": "\(file.path)", "moved_to": "\(moved.lastPathComponent)", "reason": "\(reason)"])
+        } catch {
+            logger.warning("tenant state not read", metadata: ["file": "\(file.path)", "reason": "\(reason)"])
+        }
+    }
+
+    private static func digest(_ data: Data) -> Data { Data(SHA256.hash(data: data)) }
+}
