@@ -9,13 +9,23 @@ import Synchronization
 /// `persistChanges()` writes the tenants whose state document changed since it was last written
 /// or read, and removes the files of tenants that are gone (deleted, or dropped for idleness);
 /// `PersistenceService` calls it every `--persist-interval`, and `TenantShutdown` once more on a
-/// graceful stop, before the tenants stop.
+/// graceful stop, before the tenants stop. A tenant whose change count (`TenantRuntime.changes`)
+/// has not moved since its document was last written is not even read.
 package final class TenantPersistence: Sendable {
+    /// What was last written or read of one tenant.
+    private struct Written: Sendable {
+        /// The tenant it was taken from; nil once that tenant is gone (a reset replaced it).
+        weak var tenant: Tenant?
+        /// Its change count, read before the snapshot was taken.
+        var changes: UInt64
+        /// A SHA-256 digest of the document.
+        var digest: Data
+    }
+
     let tenants: TenantRegistry
     let folder: TenantStateFolder
     let logger: Logger
-    /// A digest of each tenant's document as last written or read.
-    private let written = Mutex<[TenantName: Data]>([:])
+    private let written = Mutex<[TenantName: Written]>([:])
     /// One pass at a time: the periodic one and the last one at shutdown never interleave.
     private let passes = AsyncSerialLock()
 
@@ -46,8 +56,8 @@ package final class TenantPersistence: Sendable {
             do {
                 let data = try Data(contentsOf: file)
                 let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
-                try tenants.reset(name, restoring: snapshot)
-                written.withLock { $0[name] = Self.digest(data) }
+                let tenant = try tenants.reset(name, restoring: snapshot)
+                written.withLock { $0[name] = Written(tenant: tenant, changes: tenant.runtime.changes.current, digest: Self.digest(data)) }
                 restored.append(name.rawValue)
             } catch let error as APIError where error.limit == .tenants {
                 logger.warning("tenant state not restored", metadata: ["file": "\(file.path)", "reason": "\(error.message)"])
@@ -68,12 +78,14 @@ package final class TenantPersistence: Sendable {
         await passes.withLock {
             let current = tenants.all()
             for tenant in current {
+                let changes = tenant.runtime.changes.current
+                let last = written.withLock { $0[tenant.name] }
+                if let last, last.tenant === tenant, last.changes == changes { continue }
                 do {
                     let data = try TenantStateDocument.data(try await tenant.snapshot())
                     let digest = Self.digest(data)
-                    guard written.withLock({ $0[tenant.name] }) != digest else { continue }
-                    try folder.write(data, of: tenant.name)
-                    written.withLock { $0[tenant.name] = digest }
+                    if digest != last?.digest { try folder.write(data, of: tenant.name) }
+                    written.withLock { $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest) }
                 } catch {
                     logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(TenantShutdown.reason(error))"])
                 }

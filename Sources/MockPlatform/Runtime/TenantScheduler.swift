@@ -45,6 +45,8 @@ package final class TenantScheduler: Sendable {
     }
 
     private let clock: TenantClock
+    /// Advanced after each timer fired.
+    private let changes: StateRevision
     private let state = Mutex(State())
     private let firing = AsyncSerialLock()
     private let sleeper = Sleeper()
@@ -52,8 +54,9 @@ package final class TenantScheduler: Sendable {
     /// The longest the runner sleeps without looking at the timers.
     static let maxSleep = Duration.seconds(60)
 
-    package init(clock: TenantClock) {
+    package init(clock: TenantClock, changes: StateRevision = StateRevision()) {
         self.clock = clock
+        self.changes = changes
         clock.observe { [sleeper] in sleeper.wake() }
     }
 
@@ -104,7 +107,10 @@ package final class TenantScheduler: Sendable {
     /// sets for instants already past; returns when none is due.
     package func fireDue() async {
         await firing.withLock {
-            while let action = takeNextDue() { await action() }
+            while let action = takeNextDue() {
+                await action()
+                changes.advance()
+            }
         }
     }
 

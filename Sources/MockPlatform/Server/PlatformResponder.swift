@@ -11,8 +11,9 @@ import NIOCore
 /// answers unknown routes (404) and wrong methods (405 with `Allow`); reads the body of
 /// POST/PUT/PATCH once (413 over 1 MiB, 415 when not JSON, 400 when malformed or not an
 /// object); binds the tenant (created only when a handler first uses it); calls the route's
-/// operation; and records the exchange in the tenant's request journal (not the control
-/// plane's). Every failure, its own or a handler's, is rendered in the error shape of the module
+/// operation; advances the tenant's change count (`TenantRuntime.changes`; under `/_mock/` for
+/// methods other than GET and HEAD only); and records the exchange in the tenant's request
+/// journal (not the control plane's). Every failure, its own or a handler's, is rendered in the error shape of the module
 /// the path belongs to (problem+json under `/_mock/`).
 package struct PlatformResponder: HTTPResponder {
     package typealias Context = PlatformRequestContext
@@ -43,7 +44,11 @@ package struct PlatformResponder: HTTPResponder {
             return Response(status: status, headers: headers)
         }
         guard let name = target.tenant, let module = resolved.module, !module.isControlPlane else {
-            return await answer(request, context: context, resolved: resolved, tenant: nil).response
+            let response = await answer(request, context: context, resolved: resolved, tenant: nil).response
+            if let name = target.tenant, request.method != .get, request.method != .head {
+                tenants.existing(name)?.runtime.changes.advance()
+            }
+            return response
         }
         let tenant = tenants.existing(name)
         let arrivedAt = tenant?.clock.now
@@ -60,8 +65,10 @@ package struct PlatformResponder: HTTPResponder {
         case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
+        let answeredTenant = tenants.existing(name)
+        answeredTenant?.runtime.changes.advance()
         record(
-            request, path: target.path, query: resolved.query, in: tenants.existing(name), status: status, arrivedAt: arrivedAt, started: started,
+            request, path: target.path, query: resolved.query, in: answeredTenant, status: status, arrivedAt: arrivedAt, started: started,
             body: answered.body, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response

@@ -39,12 +39,13 @@ package final class Tenant: Sendable {
     ) throws {
         if let snapshot { try Self.checkKinds(of: snapshot, known: kinds) }
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
+        let changes = StateRevision()
         runtime = TenantRuntime(
             name: name,
             clock: clock,
             configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
             events: EventLog(restoring: snapshot?.events),
-            scheduler: TenantScheduler(clock: clock),
+            scheduler: TenantScheduler(clock: clock, changes: changes),
             outbox: PushOutbox(
                 clock: clock, ids: snapshot?.outbox.map { seed.generator(for: "outbox", restoring: $0.ids) } ?? seed.generator(for: "outbox"),
                 restoring: snapshot?.outbox
@@ -54,7 +55,8 @@ package final class Tenant: Sendable {
             seed: seed,
             quotas: quotas,
             fixtures: fixtures,
-            kinds: kinds
+            kinds: kinds,
+            changes: changes
         )
         self.name = name
         self.createdAt = createdAt

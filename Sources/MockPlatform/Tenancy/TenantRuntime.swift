@@ -23,6 +23,10 @@ package struct TenantRuntime: Sendable {
     package let kinds: KnownKinds
     /// Changes that span more than one store, which a snapshot never splits.
     package let crossStoreChanges = CrossStoreChanges()
+    /// Advanced after anything that may have changed the tenant's state: each request to it
+    /// (the front door, once the answer is made), each timer fired (`TenantScheduler`), and
+    /// work a store finishes on its own (a webhook attempt's outcome).
+    package let changes: StateRevision
 
     /// The settings in force now.
     package var settings: TenantSettings { configuration.current }

@@ -302,6 +302,7 @@ package actor WebhookStore: ModuleStore {
     }
 
     private func finish(_ id: String, startedAt: Date, outcome: WebhookTransport.Outcome) {
+        defer { runtime.changes.advance() }
         inFlight.remove(id)
         transport.metrics.recordWebhookAttempt(WebhookAttemptOutcome(outcome))
         guard let position = positions[id] else { return }
