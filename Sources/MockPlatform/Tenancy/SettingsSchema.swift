@@ -11,11 +11,9 @@ package struct SettingsSchema: Sendable {
     /// The shared keys only.
     package init() {}
 
-    /// Adds the parts of `types` not in it yet; returns those added.
-    mutating func add(_ types: [any SettingsPart.Type]) -> [any SettingsPart.Type] {
-        let added = types.filter { type in !parts.contains { ObjectIdentifier($0) == ObjectIdentifier(type) } }
-        parts += added
-        return added
+    /// Adds the parts of `types` not in it yet.
+    mutating func add(_ types: [any SettingsPart.Type]) {
+        parts += types.filter { type in !parts.contains { ObjectIdentifier($0) == ObjectIdentifier(type) } }
     }
 
     /// The whole config, an object of every key.

@@ -29,12 +29,8 @@ package struct TenantSettings: Codable, Sendable, Equatable {
         set { parts[ObjectIdentifier(part)] = newValue }
     }
 
-    /// Adds the keys of each part of `types` it does not know yet, with their defaults; returns
-    /// the types added.
-    @discardableResult
-    package mutating func add(_ types: [any SettingsPart.Type]) -> [any SettingsPart.Type] {
-        schema.add(types)
-    }
+    /// Adds the keys of each part of `types` it does not know yet, with their defaults.
+    package mutating func add(_ types: [any SettingsPart.Type]) { schema.add(types) }
 
     /// Names its keys in `keyOrder`'s order (the config's) from now on.
     package mutating func orderKeys(_ keyOrder: [String]) { schema.keyOrder = keyOrder }
