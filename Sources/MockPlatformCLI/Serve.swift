@@ -141,6 +141,7 @@ struct Serve: AsyncParsableCommand {
                     apiKey: defaultTenant.apiKeys.first
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
+                StartupPages.release()
             }
         )
     }
