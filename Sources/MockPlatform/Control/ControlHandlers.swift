@@ -18,7 +18,7 @@ struct ControlHandlers: APIProtocol {
         Operations.ImportState.id: { request in
             let registry = try Tenant.boundBinding().registry
             return try TenantStateDocument.snapshot(
-                from: JSONValue.object(request.json).encoded(), fields: registry.stateFields, settings: registry.settingsSchema
+                from: JSONValue.object(request.json), fields: registry.stateFields, settings: registry.settingsSchema
             )
         },
     ]) { first, _ in first }

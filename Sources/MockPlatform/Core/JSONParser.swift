@@ -5,9 +5,13 @@
 /// limited so that a hostile body cannot exhaust the stack, here or in whatever walks the
 /// value later.
 struct JSONParser {
-    /// Deepest nesting of arrays and objects accepted (`openapi/control.yaml`, "Limits and
-    /// hostile input").
+    /// Deepest nesting of arrays and objects accepted in a request body (`openapi/control.yaml`,
+    /// "Limits and hostile input").
     static let maxDepth = 64
+    /// Deepest nesting accepted in a state document read from a file or written by the server
+    /// itself, which holds request bodies a few levels down (the limit of Foundation's decoder,
+    /// which read them before).
+    static let documentDepth = 512
 
     /// Why the bytes are not accepted: not JSON, or nested deeper than `maxDepth`.
     enum Failure: Error {
@@ -16,11 +20,12 @@ struct JSONParser {
     }
 
     private let bytes: [UInt8]
+    private let depthLimit: Int
     private var index = 0
 
-    /// Parses one complete JSON text; throws on anything else.
-    static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes))
+    /// Parses one complete JSON text nested at most `maxDepth` levels; throws on anything else.
+    static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = maxDepth) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes), depthLimit: maxDepth)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -28,7 +33,10 @@ struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], depthLimit: Int) {
+        self.bytes = bytes
+        self.depthLimit = depthLimit
+    }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -48,7 +56,7 @@ struct JSONParser {
         guard let byte = current else { throw .malformed }
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth < Self.maxDepth else { throw .tooDeep }
+            guard depth < depthLimit else { throw .tooDeep }
             return try byte == UInt8(ascii: "{") ? object(depth: depth + 1) : array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try expect("true"); return .bool(true)

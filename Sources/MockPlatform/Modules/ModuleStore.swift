@@ -21,14 +21,16 @@ extension ModuleStore {
     package func checkSettings(_ settings: TenantSettings) throws(APIError) {}
     package func caughtUp() async {}
 
-    /// A `Codable` state as the JSON a snapshot holds.
+    /// A `Codable` state as the JSON a snapshot holds (read back with `JSONParser`: decoding a
+    /// `JSONValue` through `JSONDecoder` tries each JSON type in turn, and the failed tries made
+    /// a large state's export take minutes).
     static func json<State: Encodable>(_ state: State) throws -> JSONValue {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.timeIntervalSince1970)
         }
-        return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(state))
+        return try JSONParser.parse(encoder.encode(state), maxDepth: JSONParser.documentDepth)
     }
 
     /// The state a snapshot's JSON holds; its instants are within years 1–9999
