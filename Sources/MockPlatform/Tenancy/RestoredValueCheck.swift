@@ -55,9 +55,18 @@ enum RestoredValueCheck {
     }
 
     /// Every number and id of a whole document, read with the field names the modules declare;
-    /// the first failure as a 400 naming its field.
+    /// the first failure as a 400 naming its field. A document that passes is walked once in
+    /// whatever order its objects hold their keys; one that fails is walked again in key order,
+    /// so that the failure named is always the first by key.
     static func check(_ document: JSONValue, fields: StateFields) throws(APIError) {
-        try check(document, path: [], fields: fields)
+        var path: [String] = []
+        do {
+            try check(document, path: &path, fields: fields, inKeyOrder: false)
+        } catch {
+            path = []
+            try check(document, path: &path, fields: fields, inKeyOrder: true)
+            throw error
+        }
     }
 
     /// The event log's numbering.
@@ -70,29 +79,49 @@ enum RestoredValueCheck {
         }
     }
 
-    private static func check(_ value: JSONValue, path: [String], fields: StateFields) throws(APIError) {
-        let isCounter = path.suffix(2).contains { fields.counters.contains($0) }
+    /// Checks `value` at `path` (the keys down to it, restored as they were on return).
+    private static func check(_ value: JSONValue, path: inout [String], fields: StateFields, inKeyOrder: Bool) throws(APIError) {
         switch value {
-        case .integer(let integer) where isCounter:
+        case .integer(let integer) where isCounter(path, fields):
             guard (0...maxCounter).contains(integer) else { throw refused(path, "must be between 0 and 2^53") }
         case .integer(let integer):
             guard (-maxCounter...maxCounter).contains(integer) else { throw refused(path, "must be between -2^53 and 2^53") }
         case .number(let number):
+            let isCounter = isCounter(path, fields)
             guard abs(number) <= Double(maxCounter), !isCounter || number >= 0 else {
                 throw refused(path, isCounter ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
             }
         case .string(let string):
             if let key = path.last, isID(key) { try checkID(string, path) }
         case .array(let elements):
-            for (index, element) in elements.enumerated() { try check(element, path: path + [String(index)], fields: fields) }
+            for (index, element) in elements.enumerated() {
+                path.append(String(index))
+                try check(element, path: &path, fields: fields, inKeyOrder: inKeyOrder)
+                path.removeLast()
+            }
         case .object(let members):
-            for (key, member) in members.sorted(by: { $0.key < $1.key }) where !fields.verbatim.contains(key) {
-                if let parent = path.last, fields.keyedByID.contains(parent) { try checkID(key, path + [key]) }
-                try check(member, path: path + [key], fields: fields)
+            let keyedByID = path.last.map(fields.keyedByID.contains) ?? false
+            func member(_ key: String, _ value: JSONValue) throws(APIError) {
+                guard !fields.verbatim.contains(key) else { return }
+                path.append(key)
+                if keyedByID { try checkID(key, path) }
+                try check(value, path: &path, fields: fields, inKeyOrder: inKeyOrder)
+                path.removeLast()
+            }
+            if inKeyOrder {
+                for key in members.keys.sorted() { try member(key, members[key] ?? .null) }
+            } else {
+                for (key, value) in members { try member(key, value) }
             }
         case .null, .bool:
             break
         }
+    }
+
+    /// Whether the number at `path` is a counter: its key or its parent's is one the modules
+    /// declare.
+    private static func isCounter(_ path: [String], _ fields: StateFields) -> Bool {
+        path.suffix(2).contains { fields.counters.contains($0) }
     }
 
     private static func isID(_ key: String) -> Bool { key == "id" || key.hasSuffix("ID") }
