@@ -34,10 +34,15 @@ extension ModuleStore {
     }
 
     /// The state a snapshot's JSON holds; its instants are within years 1–9999
-    /// (`RestoredValueCheck`).
+    /// (`RestoredValueCheck`). A state that does not decode is read again with its keys sorted,
+    /// so that the error names the first problem by key, whatever order the tree held them in.
     static func state<State: Decodable>(_ type: State.Type, from json: JSONValue) throws -> State {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(RestoredValueCheck.instant(from:))
-        return try decoder.decode(type, from: json.encoded())
+        do {
+            return try decoder.decode(type, from: JSONWriter.data(of: json))
+        } catch {
+            return try decoder.decode(type, from: JSONWriter.data(of: json, sortingKeys: true))
+        }
     }
 }
