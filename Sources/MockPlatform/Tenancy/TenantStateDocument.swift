@@ -4,11 +4,20 @@ import Foundation
 /// read and write (`openapi/control.yaml` exportState): sorted keys, instants as seconds since
 /// 1970.
 package enum TenantStateDocument {
+    /// The document of `snapshot`. The module stores' states, nearly all of a large one, are
+    /// written by `JSONWriter` (sorted keys) into the place `JSONEncoder` left for them: through
+    /// `JSONEncoder`, a `JSONValue` tree takes Foundation's generic path value by value.
     package static func data(_ snapshot: TenantSnapshot) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
-        return try encoder.encode(snapshot)
+        var rest = snapshot
+        rest.stores = [:]
+        var document = try encoder.encode(rest)
+        // `stores` sorts after every key but `version`, so its empty object is the last one.
+        guard let empty = document.range(of: Data(#""stores":{}"#.utf8), options: .backwards) else { return try encoder.encode(snapshot) }
+        document.replaceSubrange(empty, with: Data(#""stores":"#.utf8) + JSONWriter.data(of: .object(snapshot.stores), sortingKeys: true))
+        return document
     }
 
     /// The snapshot in a document, every value checked (`RestoredValueCheck`, with the field
