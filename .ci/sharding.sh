@@ -39,8 +39,6 @@ grep -q "\./nginx.sharded.conf:/etc/nginx/nginx.conf" "$COMPOSE" || fail "$COMPO
 WORK=$(mktemp -d); PIDS=()
 cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  pkill -f -- "--data-dir $WORK/" 2>/dev/null || true  # the replica the checks started again
-  [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -136,16 +134,20 @@ for index, tenant in enumerate(tenants):
 print(f"sharding: stopping {victim} moved only its {len(moved)} tenant(s)")
 
 log = open(f"{work}/{victim}.restart.log", "w")
-subprocess.Popen([binary, "serve", "--port", replicas[victim], "--persist", "--persist-interval", "200ms",
-                  "--data-dir", f"{work}/{victim}", "--quiet"], stdout=log, stderr=log)
-deadline = time.time() + 30
-while time.time() < deadline:
-    back = [t for t in sorted(moved) if state_of(t) == states[tenants.index(t) % 4]]
-    if len(back) == len(moved):
-        break
-    time.sleep(0.25)
-check(len(back) == len(moved), f"{victim} restarted, but only {back} of {sorted(moved)} came back")
-check(held(victim) >= moved, f"{victim} does not hold its tenants again")
-print(f"sharding: {victim} started again with its {len(moved)} tenant(s) restored, and the balancer sends them to it")
+restarted = subprocess.Popen([binary, "serve", "--port", replicas[victim], "--persist", "--persist-interval", "200ms",
+                              "--data-dir", f"{work}/{victim}", "--quiet"], stdout=log, stderr=log)
+try:
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        back = [t for t in sorted(moved) if state_of(t) == states[tenants.index(t) % 4]]
+        if len(back) == len(moved):
+            break
+        time.sleep(0.25)
+    check(len(back) == len(moved), f"{victim} restarted, but only {back} of {sorted(moved)} came back")
+    check(held(victim) >= moved, f"{victim} does not hold its tenants again")
+    print(f"sharding: {victim} started again with its {len(moved)} tenant(s) restored, and the balancer sends them to it")
+finally:
+    restarted.terminate()
+    restarted.wait(10)
 PY
 echo "sharding: OK"
