@@ -26,7 +26,9 @@ package final class TenantPersistence: Sendable {
     let folder: TenantStateFolder
     let logger: Logger
     private let written = Mutex<[TenantName: Written]>([:])
-    /// One pass at a time: the periodic one and the last one at shutdown never interleave.
+    /// One pass at a time: the periodic one and the last one at shutdown never interleave. A pass
+    /// takes as long as the tenants' states are large, but no request ever waits for it: only
+    /// the next pass does.
     private let passes = AsyncSerialLock()
 
     package init(tenants: TenantRegistry, dataDirectory: URL, logger: Logger) {
@@ -43,7 +45,7 @@ package final class TenantPersistence: Sendable {
         do {
             files = try folder.files()
         } catch {
-            logger.warning("tenant states not read", metadata: ["folder": "\(folder.url.path)", "error": "\(TenantShutdown.reason(error))"])
+            logger.warning("tenant states not read", metadata: ["folder": "\(folder.url.path)", "error": "\(StateFileFailure.reason(error))"])
             return
         }
         var restored: [String] = []
@@ -64,7 +66,7 @@ package final class TenantPersistence: Sendable {
             } catch let error as APIError {
                 setAside(file, because: error.message)
             } catch {
-                setAside(file, because: TenantShutdown.reason(error))
+                setAside(file, because: StateFileFailure.reason(error))
             }
         }
         if !restored.isEmpty {
@@ -87,7 +89,7 @@ package final class TenantPersistence: Sendable {
                     if digest != last?.digest { try folder.write(data, of: tenant.name) }
                     written.withLock { $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest) }
                 } catch {
-                    logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(TenantShutdown.reason(error))"])
+                    logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(StateFileFailure.reason(error))"])
                 }
             }
             let held = Set(current.map(\.name))
@@ -96,7 +98,7 @@ package final class TenantPersistence: Sendable {
                     try folder.remove(name)
                     written.withLock { $0[name] = nil }
                 } catch {
-                    logger.error("tenant state not removed", metadata: ["tenant": "\(name)", "error": "\(TenantShutdown.reason(error))"])
+                    logger.error("tenant state not removed", metadata: ["tenant": "\(name)", "error": "\(StateFileFailure.reason(error))"])
                 }
             }
         }
