@@ -23,6 +23,22 @@ final class TenantSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.pending.map(\.key.description), ["test:late"])
     }
 
+    /// Each timer fired advances the change count `--persist` reads, after its action ran.
+    func testEachTimerFiredAdvancesTheChangeCountAfterItsAction() async throws {
+        let clock = TenantClock(setting: .frozen(t0))
+        let changes = StateRevision()
+        let scheduler = TenantScheduler(clock: clock, changes: changes)
+        let seen = Fired()
+        for name in ["a", "b"] {
+            scheduler.schedule(TimerKey(owner: "test", name: name), at: t0) { await seen.add("\(name)@\(changes.current)") }
+        }
+        scheduler.schedule(TimerKey(owner: "test", name: "later"), at: t0.addingTimeInterval(60)) { await seen.add("later") }
+        await scheduler.fireDue()
+        let names = await seen.names
+        XCTAssertEqual(names, ["a@0", "b@1"])
+        XCTAssertEqual(changes.current, 2, "the timer not due yet moved nothing")
+    }
+
     func testATimerSetWhileFiringForAPastInstantFiresInTheSamePass() async throws {
         let clock = TenantClock(setting: .frozen(t0))
         let scheduler = TenantScheduler(clock: clock)
