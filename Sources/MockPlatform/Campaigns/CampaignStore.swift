@@ -14,14 +14,14 @@ package actor CampaignStore: ModuleStore {
     private var state: State
     private let runtime: TenantRuntime
 
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+    init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
         self.runtime = runtime
         state = try snapshot.map { try Self.state(State.self, from: $0) } ?? State(ids: runtime.seed.generator(for: "campaigns"))
         state.ids = runtime.seed.generator(for: "campaigns", restoring: state.ids)
         try runtime.quotas.admit(.clients, adding: 0, to: state.sentToClient.count)
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> StoreState { try Self.json(state) }
 
     package var campaigns: [PushCampaign] { state.campaigns }
 

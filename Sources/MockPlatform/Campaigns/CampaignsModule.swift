@@ -17,7 +17,7 @@ struct CampaignsModule: PlatformModule {
     var rules: [String: OperationRule] { CampaignsHandlers.rules }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.syneriseCampaign)] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try CampaignStore(runtime: runtime, restoring: snapshot)
     }
 

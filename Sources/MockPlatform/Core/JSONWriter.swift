@@ -17,12 +17,7 @@ enum JSONWriter {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
-        case .number(let number):
-            if number.rounded() == number, abs(number) < 9_007_199_254_740_992 {
-                bytes.append(contentsOf: String(Int64(number)).utf8)
-            } else {
-                bytes.append(contentsOf: "\(number)".utf8)
-            }
+        case .number(let number): write(number, into: &bytes)
         case .string(let text): write(text, into: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
@@ -50,23 +45,40 @@ enum JSONWriter {
         }
     }
 
-    /// A string with `"`, `\` and the control characters escaped; everything else as UTF-8.
-    private static func write(_ text: String, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x00..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
+    /// A finite number: whole numbers within ±2^53 as integers, the rest as Swift writes them
+    /// (the shortest text that reads back as the same number).
+    static func write(_ number: Double, into bytes: inout [UInt8]) {
+        if number.rounded() == number, abs(number) < 9_007_199_254_740_992 {
+            bytes.append(contentsOf: String(Int64(number)).utf8)
+        } else {
+            bytes.append(contentsOf: "\(number)".utf8)
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string with `"`, `\` and the control characters escaped; everything else as UTF-8.
+    static func write(_ text: String, into bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        bytes.append(UInt8(ascii: "\\"))
+                        bytes.append(byte)
+                    case 0x00..<0x20:
+                        bytes.append(contentsOf: "\\u00".utf8)
+                        bytes.append(hexDigits[Int(byte >> 4)])
+                        bytes.append(hexDigits[Int(byte & 0x0F)])
+                    default:
+                        bytes.append(byte)
+                    }
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

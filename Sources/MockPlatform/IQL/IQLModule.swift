@@ -35,7 +35,7 @@ struct IQLModule: PlatformModule {
     /// for it or (status) the day ends.
     var keptReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)
     }
 

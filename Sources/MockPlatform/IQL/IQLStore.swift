@@ -39,19 +39,19 @@ package actor IQLStore: ModuleStore, EventBuilder {
         let nextDue: Date
     }
 
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+    init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
         var initial = try snapshot.map { try Self.state(State.self, from: $0) }
             ?? State(campaigns: runtime.fixtures.campaigns, ids: runtime.seed.generator(for: "iql"))
         initial.ids = runtime.seed.generator(for: "iql", restoring: initial.ids)
         self.runtime = runtime
         state = initial
-        let now = runtime.clock.now
-        for driver in initial.drivers.values {
-            Self.scheduleTimer(for: driver, campaigns: initial.campaigns, runtime: runtime, store: self, after: now)
-        }
+        let now = runtime.clock.now, schedule = EngineSchedule(campaigns: initial.campaigns, settings: runtime.settings.iql)
+        runtime.scheduler.schedule(initial.drivers.values.compactMap { driver in
+            schedule.nextEvaluation(of: driver, after: now).map { (TimerKey.iqlDriver(driver.id), $0, Self.timerAction(for: driver.id, store: self)) }
+        })
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> StoreState { try Self.json(state) }
 
     /// Accepted clicks, oldest first (the newest `leadCapacity`).
     package var leads: [Lead] { state.leads }
@@ -352,28 +352,23 @@ package actor IQLStore: ModuleStore, EventBuilder {
         #endif
     }
 
-    @discardableResult
-    private func scheduleTimer(for driver: Driver, after now: Date) -> Date? {
-        Self.scheduleTimer(for: driver, campaigns: state.campaigns, runtime: runtime, store: self, after: now)
-    }
-
     /// Sets (or clears) the driver's timer for the next instant after `now` the engine has work
     /// for it, and returns that instant.
     @discardableResult
-    private static func scheduleTimer(
-        for driver: Driver, campaigns: [QualificationCampaign], runtime: TenantRuntime, store: IQLStore, after now: Date
-    ) -> Date? {
+    private func scheduleTimer(for driver: Driver, after now: Date) -> Date? {
         let key = TimerKey.iqlDriver(driver.id)
-        let schedule = EngineSchedule(campaigns: campaigns, settings: runtime.settings.iql)
+        let schedule = EngineSchedule(campaigns: state.campaigns, settings: runtime.settings.iql)
         guard let due = schedule.nextEvaluation(of: driver, after: now) else {
             runtime.scheduler.cancel(key)
             return nil
         }
-        let driverID = driver.id
-        runtime.scheduler.schedule(key, at: due) { [weak store] in
-            await store?.timerFired(for: driverID)
-        }
+        runtime.scheduler.schedule(key, at: due, Self.timerAction(for: driver.id, store: self))
         return due
+    }
+
+    /// What the driver's timer does: runs the engine for it.
+    private static func timerAction(for driverID: String, store: IQLStore) -> TenantScheduler.Action {
+        { [weak store] in await store?.timerFired(for: driverID) }
     }
 
     private func timerFired(for driverID: String) { evaluate([driverID], now: runtime.clock.now) }

@@ -16,7 +16,7 @@ struct LoyaltyModule: PlatformModule {
     var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
     var requestGuard: (any RequestGuard)? { MemberGuard() }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try LoyaltyStore(runtime: runtime, restoring: snapshot)
     }
 

@@ -13,7 +13,7 @@ package actor LoyaltyStore: ModuleStore {
     private let runtime: TenantRuntime
 
     /// Restored from `snapshot`, or the fixture members.
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) throws {
+    init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
         self.runtime = runtime
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
@@ -31,7 +31,7 @@ package actor LoyaltyStore: ModuleStore {
         }
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> StoreState { try Self.json(state) }
 
     /// The member stored under `id`, if any (a guest is not stored).
     package func storedMember(_ id: String) -> Member? { state.members[id] }

@@ -38,6 +38,9 @@ package protocol PlatformModule: Sendable {
     /// (`Tenant.answerHolds(_:)`): the front door keeps a 200 for its path and query and sends
     /// it again while it holds (`KeptAnswers`), without running the operation.
     var keptReads: Set<String> { get }
+    /// Operations whose 200 it writes itself as JSON bytes (`WrittenAnswer`), by generated
+    /// operation id; none unless it says.
+    var writtenAnswers: [String: WrittenAnswer] { get }
     /// The webhook event kinds it emits.
     var eventKinds: [EventKind] { get }
     /// The push kinds it sends.
@@ -57,11 +60,11 @@ package protocol PlatformModule: Sendable {
     var scenarioParts: [any ScenarioPart.Type] { get }
     /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
     /// of it; nil for a module that keeps no tenant state.
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)?
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)?
     /// Where a snapshot's `stores` that has nothing under its `stateKey` keeps its store's state:
     /// the key a document written before the module had a store of its own kept it under; nil
     /// (a fresh store) unless it says.
-    func formerStateKey(in stores: [String: JSONValue]) -> String?
+    func formerStateKey(in stores: [String: StoreState]) -> String?
     /// Registers the generated routes of its document on `transport`.
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
     /// At server shutdown, after every tenant has stopped: ends the work it runs beyond its
@@ -77,6 +80,7 @@ extension PlatformModule {
     package var rules: [String: OperationRule] { [:] }
     package var constantOperations: Set<String> { [] }
     package var keptReads: Set<String> { [] }
+    package var writtenAnswers: [String: WrittenAnswer] { [:] }
     package var eventKinds: [EventKind] { [] }
     package var pushKinds: [DeclaredPushKind] { [] }
     package var stateFields: StateFields { StateFields() }
@@ -84,7 +88,7 @@ extension PlatformModule {
     package var settingsParts: [any SettingsPart.Type] { [] }
     package var quotaCollections: [TenantQuotas.Collection] { [] }
     package var scenarioParts: [any ScenarioPart.Type] { [] }
-    package func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { nil }
-    package func formerStateKey(in stores: [String: JSONValue]) -> String? { nil }
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? { nil }
+    package func formerStateKey(in stores: [String: StoreState]) -> String? { nil }
     package func shutdown() async {}
 }

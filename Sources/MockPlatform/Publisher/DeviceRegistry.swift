@@ -11,7 +11,7 @@ package actor DeviceRegistry: PushAddressBook {
     private var progress: EventProgress
     private let runtime: TenantRuntime
 
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue? = nil) throws {
+    init(runtime: TenantRuntime, restoring snapshot: StoreState? = nil) throws {
         let restored = try snapshot.map { try Self.state([DeviceRegistration].self, from: $0) } ?? []
         self.runtime = runtime
         registrations = restored
@@ -24,7 +24,7 @@ package actor DeviceRegistry: PushAddressBook {
         }
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(registrations) }
+    package func snapshot() throws -> StoreState { try Self.json(registrations) }
 
     /// Registers or re-registers a token: a repeat keeps one entry, moves it to `driverID`, and
     /// updates the bundle id when one is given. A new token past the tenant's quota: 429.

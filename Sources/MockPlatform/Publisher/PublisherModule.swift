@@ -15,7 +15,7 @@ struct PublisherModule: PlatformModule {
     var rules: [String: OperationRule] { PublisherHandlers.rules }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try DeviceRegistry(runtime: runtime, restoring: snapshot)
     }
 

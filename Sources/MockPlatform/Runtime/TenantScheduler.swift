@@ -34,6 +34,25 @@ package final class TenantScheduler: Sendable {
 
         func isCurrent(_ entry: TimerQueue.Entry) -> Bool { timers[entry.key]?.order == entry.order }
 
+        /// Sets the timer for `key`; returns its entry for the queue.
+        mutating func set(_ key: TimerKey, at due: Date, _ action: @escaping Action) -> TimerQueue.Entry {
+            nextOrder += 1
+            timers[key] = Timer(due: due, order: nextOrder, action: action)
+            return TimerQueue.Entry(due: due, order: nextOrder, key: key)
+        }
+
+        /// After timers were set: drops stale entries once they pile up, and says whether a
+        /// timer due at `earliest` needs the runner woken (it would look later).
+        mutating func settle(earliest: Date) -> Bool {
+            if queue.count > 2 * timers.count + 1_024 {
+                let current = self
+                queue.compact(keeping: current.isCurrent)
+            }
+            guard let looksAt = runnerLooksAt, earliest < looksAt else { return false }
+            runnerLooksAt = nil
+            return true
+        }
+
         /// The earliest current entry, dropping stale ones on the way.
         mutating func earliest() -> TimerQueue.Entry? {
             while let first = queue.first {
@@ -75,16 +94,21 @@ package final class TenantScheduler: Sendable {
     package func schedule(_ key: TimerKey, at due: Date, _ action: @escaping Action) {
         let woken = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
-            state.nextOrder += 1
-            state.timers[key] = Timer(due: due, order: state.nextOrder, action: action)
-            state.queue.push(.init(due: due, order: state.nextOrder, key: key))
-            if state.queue.count > 2 * state.timers.count + 1_024 {
-                let current = state
-                state.queue.compact(keeping: current.isCurrent)
-            }
-            guard let looksAt = state.runnerLooksAt, due < looksAt else { return false }
-            state.runnerLooksAt = nil
-            return true
+            state.queue.push(state.set(key, at: due, action))
+            return state.settle(earliest: due)
+        }
+        if woken { sleeper.wake() }
+    }
+
+    /// Sets many timers at once (a restored store's, before its tenant serves anything): one
+    /// lock, and the firing order built in one pass. Timers due together fire in the order given.
+    package func schedule(_ timers: [(key: TimerKey, due: Date, action: Action)]) {
+        guard let earliest = timers.lazy.map(\.due).min() else { return }
+        let woken = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.timers.reserveCapacity(state.timers.count + timers.count)
+            state.queue.push(contentsOf: timers.map { state.set($0.key, at: $0.due, $0.action) })
+            return state.settle(earliest: earliest)
         }
         if woken { sleeper.wake() }
     }

@@ -28,27 +28,41 @@ struct TimerQueue {
         }
     }
 
+    /// Adds many entries at once: appended, then put in heap order in one pass (linear time).
+    mutating func push(contentsOf newEntries: [Entry]) {
+        entries.append(contentsOf: newEntries)
+        heapify()
+    }
+
     @discardableResult
     mutating func popFirst() -> Entry? {
         guard !entries.isEmpty else { return nil }
         entries.swapAt(0, entries.count - 1)
         let first = entries.removeLast()
-        var parent = 0
+        siftDown(from: 0)
+        return first
+    }
+
+    /// Keeps only the entries `isCurrent` accepts.
+    mutating func compact(keeping isCurrent: (Entry) -> Bool) {
+        entries = entries.filter(isCurrent)
+        heapify()
+    }
+
+    private mutating func heapify() {
+        for parent in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(from: parent) }
+    }
+
+    private mutating func siftDown(from parent: Int) {
+        var parent = parent
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
             if left < entries.count, entries[left].precedes(entries[smallest]) { smallest = left }
             if right < entries.count, entries[right].precedes(entries[smallest]) { smallest = right }
-            guard smallest != parent else { return first }
+            guard smallest != parent else { return }
             entries.swapAt(parent, smallest)
             parent = smallest
         }
-    }
-
-    /// Keeps only the entries `isCurrent` accepts.
-    mutating func compact(keeping isCurrent: (Entry) -> Bool) {
-        let kept = entries.filter(isCurrent)
-        entries = []
-        for entry in kept { push(entry) }
     }
 }

@@ -173,7 +173,7 @@ package enum MockPlatformServer {
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(
                 recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
-                keptReads: module.keptReads
+                keptReads: module.keptReads, writtenAnswers: module.writtenAnswers
             )
             try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
             routes = recorder.catalog

@@ -9,18 +9,20 @@ final class OperationRecorder: ServerTransport {
     private let rules: [String: OperationRule]
     private let constants: Set<String>
     private let keptReads: Set<String>
+    private let writtenAnswers: [String: WrittenAnswer]
     /// The routes recorded so far, of this module and those recorded before it.
     private(set) var catalog: RouteCatalog
 
     init(
         recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
-        keptReads: Set<String>
+        keptReads: Set<String>, writtenAnswers: [String: WrittenAnswer]
     ) {
         self.catalog = catalog
         self.plans = plans
         self.rules = rules
         self.constants = constants
         self.keptReads = keptReads
+        self.writtenAnswers = writtenAnswers
     }
 
     func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
@@ -29,7 +31,8 @@ final class OperationRecorder: ServerTransport {
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
-            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, keepsAnswers: method == .get && keptReads.contains(id)
+            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, keepsAnswers: method == .get && keptReads.contains(id),
+            writtenAnswer: writtenAnswers[id]
         ))
     }
 }

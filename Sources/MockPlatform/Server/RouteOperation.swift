@@ -23,11 +23,14 @@ struct RouteOperation: Sendable {
     var constantAnswer: ConstantAnswer? = nil
     /// Whether the tenant keeps its answers while they hold (`PlatformModule.keptReads`).
     var keepsAnswers = false
+    /// The body of its 200, written by its module instead of the generated code.
+    var writtenAnswer: WrittenAnswer? = nil
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
     /// A constant operation's kept answer, once there is one, is sent without running any of it;
-    /// so is a kept read's while it holds (`KeptAnswers`, for its path and query).
+    /// so is a kept read's while it holds (`KeptAnswers`, for its path and query). A written
+    /// answer (`WrittenAnswer`) is sent in place of the generated handler's.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
     /// door to log.
@@ -44,6 +47,15 @@ struct RouteOperation: Sendable {
                 return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
             }
             keeping = (tenant.keptAnswers, key, ReportedValidity())
+        }
+        if let writtenAnswer {
+            let body: Data
+            do {
+                body = try await writtenAnswer()
+            } catch {
+                throw refusal(for: error)
+            }
+            return Response(status: .ok, headers: [.contentType: Self.jsonContentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
         let answer: (HTTPResponse, HTTPBody?)
         do {
@@ -109,6 +121,9 @@ struct RouteOperation: Sendable {
         }
         return Response(status: response.status, headers: response.headerFields, body: .init(asyncSequence: buffers))
     }
+
+    /// The content type the generated code gives a JSON body.
+    static let jsonContentType = "application/json; charset=utf-8"
 
     /// Known-length bodies up to this size are sent as one buffer; larger ones stream.
     static var maxGatheredBody: Int { 16 * 1_048_576 }

@@ -36,11 +36,18 @@ enum RestoredValueCheck {
 
     /// The date decoding of a restore: seconds since 1970, within years 1–9999.
     static func instant(from decoder: any Decoder) throws -> Date {
-        let seconds = try decoder.singleValueContainer().decode(Double.self)
-        guard TenantClock.range.contains(Date(timeIntervalSince1970: seconds)) else {
+        do {
+            return try instant(seconds: decoder.singleValueContainer().decode(Double.self))
+        } catch is InstantOutOfRange {
             throw InstantOutOfRange(field: decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
         }
-        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The instant `seconds` after 1970, when within years 1–9999.
+    static func instant(seconds: Double) throws -> Date {
+        let instant = Date(timeIntervalSince1970: seconds)
+        guard TenantClock.range.contains(instant) else { throw InstantOutOfRange(field: "") }
+        return instant
     }
 
     /// The 400 for a document whose decoding failed with `error`, naming the field (under
@@ -54,19 +61,30 @@ enum RestoredValueCheck {
         }
     }
 
-    /// Every number and id of a whole document, read with the field names the modules declare;
-    /// the first failure as a 400 naming its field. A document that passes is walked once in
-    /// whatever order its objects hold their keys; one that fails is walked again in key order,
-    /// so that the failure named is always the first by key.
-    static func check(_ document: JSONValue, fields: StateFields) throws(APIError) {
-        var path: [String] = []
-        do {
-            try check(document, path: &path, fields: fields, inKeyOrder: false)
-        } catch {
-            path = []
-            try check(document, path: &path, fields: fields, inKeyOrder: true)
-            throw error
+    /// Where a checked document's top-level members and its stores' states stand in its bytes
+    /// (indices of the `Data` checked).
+    struct Parts {
+        /// Nil when the document is not an object.
+        var members: [String: Range<Int>]?
+        /// Nil when `stores` is not an object.
+        var stores: [String: Range<Int>]?
+    }
+
+    /// Every number and id of a whole document's text, read with the field names the modules
+    /// declare, in one pass over the bytes; the first failure as a 400 naming its field (the
+    /// first in the order the text holds the keys: a caller that must name the first by key
+    /// passes text with sorted keys). Text that is not JSON, or nests deeper than
+    /// `JSONParser.documentDepth`, fails with a 400 too (the caller words that one). On the way
+    /// it notes where the document's parts stand.
+    static func check(_ text: Data, fields: StateFields) throws(APIError) -> Parts {
+        let result: Result<Parts, APIError> = text.withUnsafeBytes { raw in
+            var walk = Walk(text: JSONBytes(base: raw.bindMemory(to: UInt8.self)), fields: fields, offset: text.startIndex)
+            return Result { () throws(APIError) in
+                try walk.document()
+                return walk.parts
+            }
         }
+        return try result.get()
     }
 
     /// The event log's numbering.
@@ -79,56 +97,21 @@ enum RestoredValueCheck {
         }
     }
 
-    /// Checks `value` at `path` (the keys down to it, restored as they were on return).
-    private static func check(_ value: JSONValue, path: inout [String], fields: StateFields, inKeyOrder: Bool) throws(APIError) {
-        switch value {
-        case .integer(let integer) where isCounter(path, fields):
-            guard (0...maxCounter).contains(integer) else { throw refused(path, "must be between 0 and 2^53") }
-        case .integer(let integer):
-            guard (-maxCounter...maxCounter).contains(integer) else { throw refused(path, "must be between -2^53 and 2^53") }
-        case .number(let number):
-            let isCounter = isCounter(path, fields)
-            guard abs(number) <= Double(maxCounter), !isCounter || number >= 0 else {
-                throw refused(path, isCounter ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
-            }
-        case .string(let string):
-            if let key = path.last, isID(key) { try checkID(string, path) }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                path.append(String(index))
-                try check(element, path: &path, fields: fields, inKeyOrder: inKeyOrder)
-                path.removeLast()
-            }
-        case .object(let members):
-            let keyedByID = path.last.map(fields.keyedByID.contains) ?? false
-            func member(_ key: String, _ value: JSONValue) throws(APIError) {
-                guard !fields.verbatim.contains(key) else { return }
-                path.append(key)
-                if keyedByID { try checkID(key, path) }
-                try check(value, path: &path, fields: fields, inKeyOrder: inKeyOrder)
-                path.removeLast()
-            }
-            if inKeyOrder {
-                for key in members.keys.sorted() { try member(key, members[key] ?? .null) }
-            } else {
-                for (key, value) in members { try member(key, value) }
-            }
-        case .null, .bool:
-            break
-        }
-    }
-
     /// Whether the number at `path` is a counter: its key or its parent's is one the modules
     /// declare.
     private static func isCounter(_ path: [String], _ fields: StateFields) -> Bool {
         path.suffix(2).contains { fields.counters.contains($0) }
     }
 
-    private static func isID(_ key: String) -> Bool { key == "id" || key.hasSuffix("ID") }
+    private static func isID(_ key: String) -> Bool { key == "id" || key.utf8.reversed().starts(with: "DI".utf8) }
 
+    /// An id: 1 to `maxIDLength` characters, no `/`, no control characters (an ASCII one is
+    /// looked at byte by byte).
     private static func checkID(_ id: String, _ path: [String]) throws(APIError) {
-        guard (1...maxIDLength).contains(id.count), !id.contains("/"),
-              !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        let valid = id.utf8.allSatisfy { $0 < 0x80 }
+            ? (1...maxIDLength).contains(id.utf8.count) && !id.utf8.contains { $0 == UInt8(ascii: "/") || $0 < 0x20 || $0 == 0x7F }
+            : (1...maxIDLength).contains(id.count) && !id.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }
+        guard valid else {
             throw refused(path, "must be an id of 1 to \(maxIDLength) characters without / or control characters")
         }
     }
@@ -139,5 +122,136 @@ enum RestoredValueCheck {
 
     private static func refused(_ field: String, _ rule: String) -> APIError {
         .badRequest("state is not valid: \(field) \(rule)", limit: .stateDocument)
+    }
+
+    /// The walk over a document's bytes: each value checked against the rules above as its
+    /// text is read, with the keys down to it in `path`.
+    private struct Walk {
+        let text: JSONBytes
+        let fields: StateFields
+        /// The index in the checked `Data` of the text's first byte.
+        let offset: Int
+        var index = 0
+        var path: [String] = []
+        var parts = Parts()
+
+        /// Where the text is not JSON.
+        static let malformed = APIError.badRequest("state is not valid JSON")
+
+        mutating func document() throws(APIError) {
+            index = text.skippingWhitespace(from: 0)
+            try value(depth: 0, checking: true)
+            guard text.skippingWhitespace(from: index) == text.count else { throw Self.malformed }
+        }
+
+        /// Reads the value at `index` and moves past it; checks it when `checking` (not under a
+        /// verbatim key).
+        private mutating func value(depth: Int, checking: Bool) throws(APIError) {
+            switch text[index] {
+            case UInt8(ascii: "{"):
+                guard depth < JSONParser.documentDepth else { throw Self.malformed }
+                try object(depth: depth + 1, checking: checking)
+            case UInt8(ascii: "["):
+                guard depth < JSONParser.documentDepth else { throw Self.malformed }
+                try array(depth: depth + 1, checking: checking)
+            case UInt8(ascii: "\""):
+                let string = try string()
+                if checking, let key = path.last, isID(key) { try checkID(string, path) }
+            default:
+                try scalar(checking: checking)
+            }
+        }
+
+        private mutating func object(depth: Int, checking: Bool) throws(APIError) {
+            let keyedByID = checking && (path.last.map(fields.keyedByID.contains) ?? false)
+            let isTop = depth == 1, isStores = depth == 2 && path == ["stores"]
+            if isTop { parts.members = [:] }
+            if isStores { parts.stores = [:] }
+            index = text.skippingWhitespace(from: index + 1)
+            if text[index] == UInt8(ascii: "}") { index += 1; return }
+            while true {
+                guard text[index] == UInt8(ascii: "\"") else { throw Self.malformed }
+                let key = try string()
+                index = text.skippingWhitespace(from: index)
+                guard text[index] == UInt8(ascii: ":") else { throw Self.malformed }
+                index = text.skippingWhitespace(from: index + 1)
+                let checksMember = checking && !fields.verbatim.contains(key)
+                path.append(key)
+                if keyedByID, checksMember { try checkID(key, path) }
+                let start = index
+                try value(depth: depth, checking: checksMember)
+                if isTop { parts.members?[key] = offset + start..<offset + index }
+                if isStores { parts.stores?[key] = offset + start..<offset + index }
+                path.removeLast()
+                index = text.skippingWhitespace(from: index)
+                switch text[index] {
+                case UInt8(ascii: ","): index = text.skippingWhitespace(from: index + 1)
+                case UInt8(ascii: "}"): index += 1; return
+                default: throw Self.malformed
+                }
+            }
+        }
+
+        private mutating func array(depth: Int, checking: Bool) throws(APIError) {
+            index = text.skippingWhitespace(from: index + 1)
+            if text[index] == UInt8(ascii: "]") { index += 1; return }
+            var position = 0
+            while true {
+                path.append(String(position))
+                try value(depth: depth, checking: checking)
+                path.removeLast()
+                position += 1
+                index = text.skippingWhitespace(from: index)
+                switch text[index] {
+                case UInt8(ascii: ","): index = text.skippingWhitespace(from: index + 1)
+                case UInt8(ascii: "]"): index += 1; return
+                default: throw Self.malformed
+                }
+            }
+        }
+
+        /// The string at `index`, moving past it. Text that is plain ASCII without escapes is
+        /// taken as it is; the rest is read by `JSONParser`, which checks escapes and UTF-8.
+        private mutating func string() throws(APIError) -> String {
+            let start = index
+            var plain = true
+            index += 1
+            while true {
+                guard index < text.count else { throw Self.malformed }
+                let byte = text.base[index]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") { plain = false; index += 2; continue }
+                guard byte >= 0x20 else { throw Self.malformed }
+                if byte >= 0x80 { plain = false }
+                index += 1
+            }
+            index += 1
+            let quoted = UnsafeBufferPointer(rebasing: text.base[start..<index])
+            if plain { return String(decoding: UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self) }
+            guard case .string(let string)? = try? JSONParser.parse(quoted) else { throw Self.malformed }
+            return string
+        }
+
+        /// A literal or a number (read by `JSONParser`), checked as the rules say.
+        private mutating func scalar(checking: Bool) throws(APIError) {
+            let start = index
+            guard start < text.count else { throw Self.malformed }
+            index = text.end(ofValueAt: index)
+            guard let scalar = try? JSONParser.parse(UnsafeBufferPointer(rebasing: text.base[start..<index])) else { throw Self.malformed }
+            guard checking else { return }
+            switch scalar {
+            case .integer(let integer) where isCounter(path, fields):
+                guard (0...maxCounter).contains(integer) else { throw refused(path, "must be between 0 and 2^53") }
+            case .integer(let integer):
+                guard (-maxCounter...maxCounter).contains(integer) else { throw refused(path, "must be between -2^53 and 2^53") }
+            case .number(let number):
+                let isCounter = isCounter(path, fields)
+                guard abs(number) <= Double(maxCounter), !isCounter || number >= 0 else {
+                    throw refused(path, isCounter ? "must be between 0 and 2^53" : "must be between -2^53 and 2^53")
+                }
+            default:
+                break
+            }
+        }
     }
 }

@@ -167,7 +167,7 @@ package final class Tenant: Sendable {
         while true {
             attempt += 1
             let before = events.nextSequence, changes = runtime.crossStoreChanges.settled
-            var states: [String: JSONValue] = [:]
+            var states: [String: StoreState] = [:]
             for (name, store) in stores { states[name] = try await store.snapshot() }
             let log = events.snapshot()
             let whole = changes != nil && runtime.crossStoreChanges.settled == changes

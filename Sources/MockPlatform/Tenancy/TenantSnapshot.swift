@@ -14,5 +14,5 @@ package struct TenantSnapshot: Sendable, Codable, Equatable {
     /// The push outbox; absent in documents written before it existed.
     package var outbox: PushOutbox.Snapshot?
     /// Each module's store, by its module's state key (`PlatformModule.stateKey`).
-    package var stores: [String: JSONValue]
+    package var stores: [String: StoreState]
 }

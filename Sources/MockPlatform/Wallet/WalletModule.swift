@@ -16,14 +16,14 @@ struct WalletModule: PlatformModule {
     var rules: [String: OperationRule] { WalletHandlers.rules }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.walletPassUpdate, recipient: .wallet)] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try WalletStore(runtime: runtime, fixedPassTypeIdentifier: passIssuer.fixedPassTypeIdentifier, restoring: snapshot)
     }
 
     /// A document written before Wallet had a store keeps the pass state among the loyalty
     /// store's keys (`passes` beside `members`), under the names `WalletStore.State` still uses.
-    func formerStateKey(in stores: [String: JSONValue]) -> String? {
-        stores["loyalty"]?.objectValue?["passes"] == nil ? nil : "loyalty"
+    func formerStateKey(in stores: [String: StoreState]) -> String? {
+        (try? stores["loyalty"]?.json())??.objectValue?["passes"] == nil ? nil : "loyalty"
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {

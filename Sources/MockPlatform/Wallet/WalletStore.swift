@@ -41,7 +41,7 @@ package actor WalletStore: ModuleStore {
     /// Restored from `snapshot`, or a pass for each fixture member with a loyalty card, in
     /// fixture order (a member stored otherwise, by an import, gets one when it is first asked
     /// for: `issuedPass`).
-    init(runtime: TenantRuntime, fixedPassTypeIdentifier: String?, restoring snapshot: JSONValue?) throws {
+    init(runtime: TenantRuntime, fixedPassTypeIdentifier: String?, restoring snapshot: StoreState?) throws {
         self.runtime = runtime
         self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
         if let snapshot {
@@ -73,7 +73,7 @@ package actor WalletStore: ModuleStore {
         return String((0..<32).map { _ in alphabet[Int(ids.next() % UInt64(alphabet.count))] })
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> StoreState { try Self.json(state) }
 
     /// A real pass certificate fixes the pass type id: a tenant cannot take another.
     package nonisolated func checkSettings(_ settings: TenantSettings) throws(APIError) {

@@ -35,7 +35,7 @@ package actor WebhookStore: ModuleStore {
     private let runtime: TenantRuntime
     private let transport: WebhookTransport
 
-    init(runtime: TenantRuntime, transport: WebhookTransport, restoring snapshot: JSONValue?) throws {
+    init(runtime: TenantRuntime, transport: WebhookTransport, restoring snapshot: StoreState?) throws {
         var initial = try snapshot.map { json in
             let restored = try Self.state(State.self, from: json)
             try Self.checkKinds(of: restored, known: runtime.kinds)
@@ -60,7 +60,7 @@ package actor WebhookStore: ModuleStore {
         }
     }
 
-    package func snapshot() throws -> JSONValue { try Self.json(state) }
+    package func snapshot() throws -> StoreState { try Self.json(state) }
 
     /// Every event kind a restored state names is one the modules declare.
     private static func checkKinds(of state: State, known: KnownKinds) throws(RestoredValueCheck.UnknownKind) {

@@ -20,7 +20,7 @@ struct WebhooksModule: PlatformModule {
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try WebhookStore(runtime: runtime, transport: transport, restoring: snapshot)
     }
 

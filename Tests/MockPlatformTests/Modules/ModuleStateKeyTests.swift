@@ -16,7 +16,8 @@ final class ModuleStateKeyTests: XCTestCase {
         let tenant = try TestTenant.fresh()
         let endpoint = try await tenant.webhooks.createEndpoint(url: "http://127.0.0.1:1/hook", events: nil, secret: nil, enabled: false)
         let stores = try await tenant.snapshot().stores
-        XCTAssertTrue(stores["control"]?.text.contains(endpoint.id) == true, "\(stores["control"]?.text ?? "no control section")")
+        let control = try XCTUnwrap(stores["control"]?.json().text, "no control section")
+        XCTAssertTrue(control.contains(endpoint.id), control)
         XCTAssertNil(stores["webhooks"])
     }
 }
@@ -27,10 +28,10 @@ private struct ClashingModule: PlatformModule {
     var stateKey: String { "loyalty" }
     var pathPrefixes: [String] { ["/clash/"] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? { ClashingStore() }
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? { ClashingStore() }
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {}
 }
 
 private actor ClashingStore: ModuleStore {
-    func snapshot() -> JSONValue { .object([:]) }
+    func snapshot() -> StoreState { StoreState(.object([:])) }
 }

@@ -248,8 +248,8 @@ private struct ParcelModule: PlatformModule {
     var quotaCollections: [TenantQuotas.Collection] { [.parcels] }
     var fixtureParts: [any FixturePart.Type] { [ParcelFixtures.self] }
 
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
-        ParcelStore(runtime: runtime, restoring: snapshot)
+    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        try ParcelStore(runtime: runtime, restoring: snapshot)
     }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
@@ -309,12 +309,12 @@ private actor ParcelStore: ModuleStore, EventBuilder {
     private var delivered: Set<String>
     private var sent: Set<String> = []
 
-    init(runtime: TenantRuntime, restoring snapshot: JSONValue?) {
+    init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
         self.runtime = runtime
-        delivered = Set(snapshot?.objectValue?["delivered"]?.strings ?? runtime.fixtures[ParcelFixtures.self].delivered)
+        delivered = Set(try snapshot?.json().objectValue?["delivered"]?.strings ?? runtime.fixtures[ParcelFixtures.self].delivered)
     }
 
-    func snapshot() -> JSONValue { .object(["delivered": .array(delivered.sorted().map(JSONValue.string))]) }
+    func snapshot() -> StoreState { StoreState(.object(["delivered": .array(delivered.sorted().map(JSONValue.string))])) }
 
     func isDelivered(_ id: String) -> Bool { delivered.contains(id) }
 

@@ -38,7 +38,7 @@ final class RegistryLockTests: XCTestCase {
         var pathPrefixes: [String] { ["/gated/"] }
         var errorShape: any ErrorShape { ProblemErrorShape() }
 
-        func makeStore(for runtime: TenantRuntime, restoring snapshot: JSONValue?) throws -> (any ModuleStore)? {
+        func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
             gate.pass(runtime.name)
             return nil
         }

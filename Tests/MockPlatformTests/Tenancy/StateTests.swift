@@ -1,5 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
 @testable import MockPlatform
 import XCTest
 
@@ -10,6 +13,30 @@ final class StateTests: XCTestCase {
         "/_mock/iql/drivers/d1", "/_mock/events", "/_mock/clock", "/_mock/timers", "/_mock/config",
         "/_mock/webhooks/endpoints", "/_mock/webhooks/messages",
     ]
+
+    /// The export is written by `TenantStateDocument` (a `WrittenAnswer`), not by the generated
+    /// code; the generated handler, with the front door's finishing, gives the same bytes.
+    func testTheWrittenExportIsTheGeneratedHandlersAnswer() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
+            try await platform.createDriver("d1")
+            try await platform.iql(.post, "/iql/v1/testing/driver/d1/mock_trips", json: ["date": "2024-06-09", "count": 2, "distance_miles_each": 3])
+            try await platform.send(.post, "/_mock/webhooks/endpoints", json: ["url": "http://127.0.0.1:9/hook", "enabled": false])
+            let written = try await platform.send(.get, "/_mock/state")
+            XCTAssertEqual(written.headers[.contentType], "application/json; charset=utf-8")
+
+            var generated = try XCTUnwrap(platform.routes.match("/_mock/state").template?.operations[.get])
+            XCTAssertNotNil(generated.writtenAnswer)
+            generated.writtenAnswer = nil
+            let reference = try await Tenant.$binding.withValue(TenantBinding(name: .default, registry: platform.tenants)) {
+                try await generated.call(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/_mock/state"), body: nil, pathParameters: [:])
+            }
+            let body = CollectedBody()
+            try await reference.body.write(body)
+            XCTAssertEqual(reference.headers[.contentType], written.headers[.contentType])
+            XCTAssertEqual(String(decoding: body.bytes.withLock { $0 }, as: UTF8.self), written.text)
+        }
+    }
 
     func testExportResetImportGivesIdenticalResponses() async throws {
         try await TestPlatform.run { platform in
@@ -221,4 +248,12 @@ final class StateTests: XCTestCase {
             XCTAssertEqual(ids[0], ids[1], "export → import → the same request gives the same id")
         }
     }
+}
+
+/// A response body's bytes, as a client would receive them.
+private final class CollectedBody: ResponseBodyWriter, Sendable {
+    let bytes = Mutex(Data())
+
+    func write(_ buffer: ByteBuffer) async throws { bytes.withLock { $0.append(contentsOf: buffer.readableBytesView) } }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
