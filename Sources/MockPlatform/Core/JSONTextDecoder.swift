@@ -76,6 +76,7 @@ private struct TextValue: SingleValueDecodingContainer {
         if T.self == String.self, let string = try decode(String.self) as? T { return string }
         if T.self == Date.self, let instant = try date(decode(Double.self)) as? T { return instant }
         guard T.self != Data.self, T.self != URL.self, T.self != Decimal.self else { throw JSONTextDecoder.Unsupported() }
+        if let dictionary = T.self as? any TextDictionary.Type, let decoded = try dictionary.init(members: self) as? T { return decoded }
         return try T(from: TextDecoder(value: self))
     }
 
@@ -108,6 +109,23 @@ private struct TextValue: SingleValueDecodingContainer {
 
     private static func startsNumber(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
+
+/// A dictionary keyed by strings, decoded member by member where each value stands, into
+/// storage sized for all of them at once (no growing through copies, no list of keys first).
+private protocol TextDictionary {
+    init(members value: TextValue) throws
+}
+
+extension Dictionary: TextDictionary where Key == String, Value: Decodable {
+    fileprivate init(members value: TextValue) throws {
+        guard let members = value.text.members(ofObjectAt: value.position) else { throw JSONTextDecoder.Unsupported() }
+        self.init(minimumCapacity: members.count)
+        for member in members {
+            guard let key = value.text.string(at: member.key.lowerBound - 1) else { throw JSONTextDecoder.Unsupported() }
+            self[key] = try value.at(member.value).decode(Value.self)
+        }
     }
 }
 

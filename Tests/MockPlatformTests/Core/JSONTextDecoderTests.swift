@@ -29,6 +29,16 @@ final class JSONTextDecoderTests: XCTestCase {
         XCTAssertEqual(try decoder.decode(CodableSample.self, from: part).id, "d-\"1\"\né€")
     }
 
+    func testALargeDictionaryIsDecodedWhole() throws {
+        let entries = (1...25_000).map { ("d\($0)", CodableSample.Inner(zeta: "\($0)", alpha: ["n": $0])) }
+        let data = try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: entries))
+        let decoded = try decoder.decode([String: CodableSample.Inner].self, from: data)
+        XCTAssertEqual(decoded, try JSONDecoder().decode([String: CodableSample.Inner].self, from: data))
+        XCTAssertEqual(decoded.count, 25_000)
+        XCTAssertThrowsError(try decoder.decode([String: CodableSample.Inner].self, from: Data(String(decoding: data, as: UTF8.self)
+            .replacingOccurrences(of: #""zeta":"24999""#, with: #""zeta":24999"#).utf8)), "one value that fails fails the whole")
+    }
+
     func testItRefusesWhatItDoesNotReadAsAsked() {
         for (text, type) in [
             ("300", UInt8.self as any Decodable.Type), ("-1", UInt.self), ("1.0", Int.self), ("1e2", Int.self),
