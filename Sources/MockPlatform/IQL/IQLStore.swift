@@ -27,9 +27,12 @@ package actor IQLStore: ModuleStore, EventBuilder {
     private let runtime: TenantRuntime
     /// Drivers the engine has nothing to do for until their `nextDue`: derived, never
     /// snapshotted. A driver missing here is due (restored, or changed without an engine run).
-    private var settled: [String: Settled] = [:] { didSet { revision.advance() } }
-    /// Advanced with every change of `state` and `settled`: what a read answered holds while it
-    /// stays (`keptRead`).
+    /// Changing it alone changes no answer (an answer read while its driver was due holds for
+    /// no time), so it does not move `revision`; every entry it loses goes with a change of
+    /// `state`.
+    private var settled: [String: Settled] = [:]
+    /// Advanced with every change of `state`: what a read answered holds while it stays
+    /// (`keptRead`).
     package nonisolated let revision = StateRevision()
 
     /// When the engine last brought a driver up to date, and the next instant it has something
@@ -104,8 +107,15 @@ package actor IQLStore: ModuleStore, EventBuilder {
             return try answer(DriverReading(driver: driver, now: now, campaigns: state.campaigns))
         }
         var ids = state.ids
+        let stored = driver
         let emitted = engine.evaluate(&driver, now: now, ids: &ids)
         let result = try answer(DriverReading(driver: driver, now: now, campaigns: state.campaigns))
+        if emitted.isEmpty, driver == stored, ids == state.ids {
+            // Due, but the engine had nothing to do (a restored driver's first read, mostly):
+            // nothing to write, and no answer already given changes.
+            settled[id] = Settled(evaluatedAt: now, nextDue: scheduleTimer(for: driver, after: now) ?? .distantFuture)
+            return result
+        }
         state.ids = ids
         commit([driver], events: emitted, evaluatedAt: now)
         return result
@@ -353,7 +363,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
     }
 
     /// Sets (or clears) the driver's timer for the next instant after `now` the engine has work
-    /// for it, and returns that instant.
+    /// for it, and returns that instant. A timer already set for that instant stays.
     @discardableResult
     private func scheduleTimer(for driver: Driver, after now: Date) -> Date? {
         let key = TimerKey.iqlDriver(driver.id)
@@ -362,7 +372,9 @@ package actor IQLStore: ModuleStore, EventBuilder {
             runtime.scheduler.cancel(key)
             return nil
         }
-        runtime.scheduler.schedule(key, at: due, Self.timerAction(for: driver.id, store: self))
+        if runtime.scheduler.due(key) != due {
+            runtime.scheduler.schedule(key, at: due, Self.timerAction(for: driver.id, store: self))
+        }
         return due
     }
 

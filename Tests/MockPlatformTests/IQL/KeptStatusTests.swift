@@ -86,6 +86,33 @@ final class KeptStatusTests: XCTestCase {
         }
     }
 
+    /// A restored driver is due (the engine runs at its first read), but a first read that the
+    /// engine has nothing to do for writes nothing: the store's revision stays, so the answers
+    /// kept for other drivers hold, and the timer the restore set stays. What is due still happens.
+    func testTheFirstReadOfARestoredDriverWritesNothingWhenNothingIsDue() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.freezeClock(at: TestPlatform.offerTestNow)
+            try await platform.driveToQualification("d1")
+            try await platform.createDriver("d2")
+            let restored = try platform.tenants.reset(.default, restoring: try await platform.tenants.tenant(.default).snapshot())
+            let iql = try restored.iql
+            let timer = try XCTUnwrap(restored.runtime.scheduler.due(.iqlDriver("d1")), "the offer's expiry")
+            let revision = iql.revision.current
+
+            let first = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(try Self.metrics(first)["offer_available"] as? Bool, true, first.text)
+            XCTAssertEqual(iql.revision.current, revision, "a read that changed nothing moved the revision")
+            XCTAssertEqual(restored.runtime.scheduler.due(.iqlDriver("d1")), timer)
+            let again = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(again.text, first.text)
+
+            try await platform.send(.post, "/_mock/clock", json: ["advance_seconds": 31 * 86_400])
+            let expired = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(try Self.metrics(expired)["offer_available"] as? Bool, false, expired.text)
+            XCTAssertNotEqual(iql.revision.current, revision)
+        }
+    }
+
     private static func field(
         _ key: String, of path: String, on platform: TestPlatform, is expected: String, line: UInt = #line
     ) async throws {
