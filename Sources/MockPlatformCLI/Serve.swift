@@ -132,6 +132,7 @@ struct Serve: AsyncParsableCommand {
             fixtures: fixtures,
             specs: specs,
             logger: logger,
+            releasingCodePages: true,
             onServerRunning: { port, defaultTenant in
                 var bound = options
                 bound.port = port
@@ -141,7 +142,6 @@ struct Serve: AsyncParsableCommand {
                     apiKey: defaultTenant.apiKeys.first
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
-                StartupPages.release()
             }
         )
     }

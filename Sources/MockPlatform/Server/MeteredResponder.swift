@@ -4,14 +4,15 @@ import Logging
 /// The front door's outer layer: times every exchange of the `PlatformResponder` inside it,
 /// counts it in the server's metrics by module, route template and status, and logs it as one
 /// line — method, path, status, milliseconds and tenant, like Prism — at `requestLogLevel`
-/// (`info`, or `debug` under `--quiet`), with the route and module as metadata. A request that
-/// asks for `Connection: close` gets it in its answer.
+/// (`info`, or `debug` under `--quiet`), with the route and module as metadata, and counts it in
+/// `activity`. A request that asks for `Connection: close` gets it in its answer.
 struct MeteredResponder: HTTPResponder {
     typealias Context = PlatformRequestContext
 
     let inner: PlatformResponder
     let metrics: PlatformMetrics
     let requestLogLevel: Logger.Level
+    let activity: RequestActivity
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
@@ -25,6 +26,7 @@ struct MeteredResponder: HTTPResponder {
         let route = resolved.route.path ?? "unmatched"
         let status = response.status.code
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)
+        activity.noteAnswered()
         context.logger.log(
             level: requestLogLevel,
             "\(request.method.rawValue) \(target.path) \(status) \(Self.milliseconds(elapsed)) ms \(target.tenant?.rawValue ?? "-")",

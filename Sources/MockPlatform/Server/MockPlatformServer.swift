@@ -37,13 +37,16 @@ package enum MockPlatformServer {
     }
 
     /// The application for `options`, with tenants created from `fixtures`. Tenants' timers
-    /// stop when the application does.
+    /// stop when the application does. `releasingCodePages` (the binary's, not a test's): the
+    /// process gives its code pages back once the server listens and whenever it has been
+    /// idle (`StartupPages`, `IdleCodePages`).
     package static func makeApplication(
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,
         wallClock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger,
+        releasingCodePages: Bool = false,
         onServerRunning: @escaping @Sendable (_ port: Int, _ defaultTenant: TenantSettings) async -> Void = { _, _ in }
     ) throws -> some ApplicationProtocol {
         let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
@@ -51,7 +54,8 @@ package enum MockPlatformServer {
             options: options, fixtures: fixtures, specs: specs, publicURL: publicURL, wallClock: wallClock
         )
         return makeApplication(
-            responder: responder, options: options, publicURL: publicURL, logger: logger, onServerRunning: onServerRunning
+            responder: responder, options: options, publicURL: publicURL, logger: logger, releasingCodePages: releasingCodePages,
+            onServerRunning: onServerRunning
         )
     }
 
@@ -64,11 +68,14 @@ package enum MockPlatformServer {
         options: ServerOptions,
         publicURL: PublicBaseURL,
         logger: Logger,
+        releasingCodePages: Bool = false,
         onServerRunning: @escaping @Sendable (_ port: Int, _ defaultTenant: TenantSettings) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
+        let activity = RequestActivity()
         var application = Application(
             responder: MeteredResponder(
-                inner: responder, metrics: responder.tenants.metrics, requestLogLevel: options.logRequests ? .info : .debug
+                inner: responder, metrics: responder.tenants.metrics, requestLogLevel: options.logRequests ? .info : .debug,
+                activity: activity
             ),
             server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
@@ -76,9 +83,13 @@ package enum MockPlatformServer {
                 let port = channel.localAddress?.port ?? options.port
                 publicURL.listenerBound(host: options.host, port: port)
                 await onServerRunning(port, responder.tenants.settings(of: .default))
+                if releasingCodePages { StartupPages.release() }
             },
             logger: logger
         )
+        if releasingCodePages {
+            application.addServices(IdleCodePages(activity: activity, release: { StartupPages.release() }))
+        }
         let persistence = options.persist
             ? TenantPersistence(tenants: responder.tenants, dataDirectory: options.dataDirectory, logger: logger) : nil
         persistence?.restore()

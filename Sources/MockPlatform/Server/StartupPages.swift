@@ -3,7 +3,8 @@ import Glibc
 
 /// Code only the start ran — reading the OpenAPI documents, registering every generated route,
 /// loading the fixtures — stays mapped after it and counts as the server's resident memory
-/// until the kernel reclaims it. `release()`, called once the server listens, drops the pages of
+/// until the kernel reclaims it. `release()`, called once the server listens (and again each time
+/// it has been idle a while, `IdleCodePages`), drops the pages of
 /// the executable file mappings (the binary's code, and the shared libraries') from this
 /// process's page tables (`MADV_DONTNEED`); the code a request runs comes back on first use
 /// from the page cache, the rest stays out.
