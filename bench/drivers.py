@@ -5,9 +5,12 @@ For each binary (LABEL=PATH) and each driver count N: writes a state document ho
 (the driver a `PUT /iql/v1/driver/d1/info {"country":"USA","state":"AZ"}` creates, copied as d1…dN),
 starts `mock-platform serve --state-file` on it, waits for /_mock/ready, reads VmRSS, runs
 `wrk -t1 -c64 -d10s --latency` on GET /iql/v1/driver/d<random 1…N>/status, and reads VmRSS again.
-N = 0 is the idle server (no state file). Prints one line per run.
+N = 0 is the idle server (no state file). Prints one line per run. With --rounds R, runs every
+count of every binary R times, binaries taking turns within a round (this machine's speed
+moves within minutes), and ends with each binary's median p99 per count and its ratio to the
+median p99 at the smallest count.
 
-Usage: python3 bench/drivers.py [--counts 0,1000,1000000] [--duration 10s] LABEL=BINARY ...
+Usage: python3 bench/drivers.py [--counts 0,1000,1000000] [--duration 10s] [--rounds 1] LABEL=BINARY ...
 Run from the repository root. Installs wrk with apt-get when it is missing.
 """
 import argparse
@@ -17,6 +20,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import tempfile
 import time
@@ -108,42 +112,63 @@ def wrk(port, count, duration):
     return rps, p50, p99, non2xx.group(1) if non2xx else "0"
 
 
+def milliseconds(latency):
+    """wrk's latency text (850.00us, 6.96ms, 1.02s) in milliseconds."""
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--counts", default="0,1000,1000000")
     parser.add_argument("--duration", default="10s")
+    parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("targets", nargs="+")
     args = parser.parse_args()
     counts = [int(c) for c in args.counts.split(",")]
     if shutil.which("wrk") is None:
         subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, stdout=subprocess.DEVNULL)
+    targets = [target.split("=", 1) for target in args.targets]
+    states = {}
+    for label, binary in targets:
+        state = template(require_binary(binary))
+        for count in counts:
+            if count:
+                path = os.path.join(tempfile.gettempdir(), "bench-drivers-%s-%d.json" % (label, count))
+                write_state(state, count, path)
+                states[label, count] = path
     print("date: %s UTC; load: %s" % (time.strftime("%F %T", time.gmtime()), open("/proc/loadavg").read().split()[:3]))
     print("%-8s %9s %9s %10s %10s %9s %9s %9s %7s" % ("target", "drivers", "ready_s", "rss_ready", "rss_after", "rps", "p50", "p99", "non2xx"))
-    for target in args.targets:
-        label, binary = target.split("=", 1)
-        binary = require_binary(binary)
-        state = template(binary)
-        for count in counts:
-            extra = []
-            if count:
-                path = os.path.join(tempfile.gettempdir(), "bench-drivers-%d.json" % count)
-                write_state(state, count, path)
-                extra = ["--state-file", path]
-            proc, port, ready = start(binary, extra, 1800)
-            try:
-                time.sleep(2)
-                rss_ready = rss_mb(proc.pid)
-                if count:
-                    status, body = request(port, "GET", "/iql/v1/driver/d%d/status" % count)
-                    assert status == 200, (status, body)
-                    rps, p50, p99, non2xx = wrk(port, count, args.duration)
-                else:
-                    rps = p50 = p99 = non2xx = "-"
-                rss_after = rss_mb(proc.pid)
-                print("%-8s %9d %9.2f %9.1fM %9.1fM %9s %9s %9s %7s" % (label, count, ready, rss_ready, rss_after, rps, p50, p99, non2xx), flush=True)
-            finally:
-                proc.terminate()
-                proc.wait()
+    p99s = {}
+    for _ in range(args.rounds):
+        for label, binary in targets:
+            for count in counts:
+                extra = ["--state-file", states[label, count]] if count else []
+                proc, port, ready = start(binary, extra, 1800)
+                try:
+                    time.sleep(2)
+                    rss_ready = rss_mb(proc.pid)
+                    if count:
+                        status, body = request(port, "GET", "/iql/v1/driver/d%d/status" % count)
+                        assert status == 200, (status, body)
+                        rps, p50, p99, non2xx = wrk(port, count, args.duration)
+                        p99s.setdefault((label, count), []).append(milliseconds(p99))
+                    else:
+                        rps = p50 = p99 = non2xx = "-"
+                    rss_after = rss_mb(proc.pid)
+                    print("%-8s %9d %9.2f %9.1fM %9.1fM %9s %9s %9s %7s" % (label, count, ready, rss_ready, rss_after, rps, p50, p99, non2xx), flush=True)
+                finally:
+                    proc.terminate()
+                    proc.wait()
+    for path in states.values():
+        os.unlink(path)
+    if args.rounds > 1:
+        measured = [count for count in counts if count]
+        for label, _ in targets:
+            medians = {count: statistics.median(p99s[label, count]) for count in measured}
+            base = medians[measured[0]]
+            print("%s: median p99 %s" % (label, ", ".join(
+                "%d drivers %.2f ms (%.2f×)" % (count, medians[count], medians[count] / base) for count in measured)))
 
 
 if __name__ == "__main__":
