@@ -5,13 +5,14 @@
 /// cast on every push, so the heartbeat carries `type` at the top level and under `data`, and the
 /// qualification push its keys at the top level only, with no `data` to trap that cast.
 enum IQLPush {
-    /// The push an event makes for each of the driver's devices, if any.
+    /// The push an event makes for each of the driver's devices, if any: a qualification for
+    /// any offer, telematics or not, is "a user qualified for an offer" to the backend.
     static func push(for event: PlatformEvent, to device: PushTarget, settings: TenantSettings) -> Push? {
         let kind: PushKind
         let data: [String: JSONValue]
         let repeatsUnderData: Bool
         switch event.kind {
-        case .qualification:
+        case .qualification, .nonTelematicsQualification:
             kind = .iqlQualification
             data = ["qualification_status": .string("qualified"), "msg": .string(settings.publisher.qualificationPushMessage)]
             repeatsUnderData = false

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MockPlatform
 import XCTest
 
 /// The push outbox (`openapi/control.yaml` tag pushes): IQL pushes made from events, filters,
@@ -43,6 +44,37 @@ final class PushOutboxTests: XCTestCase {
             let entries = try await Self.pushes(platform, "?kind=iql_qualification&driver_id=d1")
             XCTAssertEqual(entries.first?["payload"] as? [String: [String: String]],
                            ["data": ["qualification_status": "qualified", "msg": "You're in!"]])
+        }
+    }
+
+    /// A fixture whose only campaign is non-telematics (`drive`).
+    private static let driveOfferOnly: Fixtures = {
+        var fixtures = TestFixtures.shared
+        fixtures.campaigns[0].offerSubtype = "drive"
+        fixtures.campaigns[0].offerType = "non_auto_insurance"
+        return fixtures
+    }()
+
+    func testANonTelematicsQualificationPushesLikeAnyOther() async throws {
+        try await TestPlatform.run(fixtures: Self.driveOfferOnly) { platform in
+            try await Self.register(platform, "d1", SampleTokens.apns, "ios")
+            try await platform.freezeClock(at: TestPlatform.offerTestNow)
+            try await platform.driveToQualification("d1")
+            let nonTelematics = try await platform.events("non_telematics_qualification")
+            let telematics = try await platform.events("qualification")
+            XCTAssertEqual(nonTelematics.count, 1)
+            XCTAssertEqual(telematics.count, 0)
+            let engine = try await Self.pushes(platform, "?kind=iql_qualification&driver_id=d1")
+            XCTAssertEqual(engine.count, 1, "the engine's non-telematics qualification")
+            let payload = try XCTUnwrap(engine.first?["payload"] as? [String: Any])
+            XCTAssertEqual(payload["qualification_status"] as? String, "qualified")
+
+            try await Self.register(platform, "d2", SampleTokens.fcm, "android")
+            let triggered = try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "non_telematics_qualification", "driver_id": "d2"])
+            XCTAssertEqual(triggered.status, .accepted)
+            let pushed = try await Self.pushes(platform, "?kind=iql_qualification&driver_id=d2")
+            XCTAssertEqual((pushed.first?["payload"] as? [String: [String: String]])?["data"]?["qualification_status"], "qualified",
+                           "a triggered non-telematics qualification pushes too")
         }
     }
 
