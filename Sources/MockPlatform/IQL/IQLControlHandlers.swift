@@ -49,6 +49,7 @@ struct IQLControlHandlers: APIProtocol {
                 "activity_permission": .string(packet.activityPermission.rawValue),
                 "precise_location": .bool(packet.preciseLocation),
                 "notifications": .bool(packet.notifications),
+                "location_services": .bool(packet.locationServicesOn),
                 "platform": .string(packet.platform.rawValue),
                 "timestamp": .integer(packet.timestamp.epochMilliseconds),
                 "healthy": .bool(packet.isHealthy),

@@ -42,6 +42,7 @@ struct EngagementPayload {
                 .object([
                     "location_permission": .string(Self.display($0.locationPermission)),
                     "activity_permission": .string(Self.display($0.activityPermission)),
+                    "location_services": .string($0.locationServicesOn ? "On" : "Off"),
                 ])
             } ?? .null,
             "permission_timestamp": packet.map { .integer($0.timestamp.epochMilliseconds) } ?? .null,

@@ -23,14 +23,21 @@ package struct HealthPacket: Sendable, Equatable, Codable {
     package var activityPermission: ActivityPermission
     package var preciseLocation: Bool
     package var notifications: Bool
+    /// The device's location setting (`location_services`): nil when the packet did not say,
+    /// which reads as on; a packet with the setting off is unhealthy whatever it grants.
+    package var locationServices: Bool?
     package var platform: MobilePlatform
     package var timestamp: Date
 
     /// Every permission the onboarding guides ask for: always-on location, activity, precise
-    /// location and notifications.
+    /// location and notifications, with the device's location services on.
     package var isHealthy: Bool {
-        locationPermission == .always && activityPermission == .granted && preciseLocation && notifications
+        locationServicesOn && locationPermission == .always && activityPermission == .granted && preciseLocation && notifications
     }
+
+    /// Whether the device's location services are on (the permission guide's
+    /// `locationServicesTurnedOff` when not).
+    package var locationServicesOn: Bool { locationServices ?? true }
 
     /// Reads a body in table order, first failure only; enum values in any case. A packet
     /// without `platform` takes `knownPlatform`, else `defaultPlatform` (the tenant's
@@ -48,6 +55,7 @@ package struct HealthPacket: Sendable, Equatable, Codable {
         }
         preciseLocation = try fields.required("precise_location", fields.bool)
         notifications = try fields.required("notifications", fields.bool)
+        locationServices = try fields.bool("location_services")
         platform = try Self.choice("platform", in: fields) ?? knownPlatform ?? defaultPlatform
         let nowMilliseconds = now.epochMilliseconds
         if let milliseconds = try fields.integer("timestamp") {

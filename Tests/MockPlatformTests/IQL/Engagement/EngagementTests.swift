@@ -222,6 +222,30 @@ final class EngagementTests: XCTestCase {
         }
     }
 
+    func testLocationServicesOffIsAPermissionIssueTheWebhookNames() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.freezeClock(at: TestPlatform.offerTestNow)
+            try await platform.createDriver("d1")
+            var off = TestPlatform.healthyPacket()
+            off["location_services"] = false
+            let reply = try await platform.iql(.post, "/iql/v1/testing/driver/d1/sdk_health", json: off)
+            XCTAssertEqual(try reply.json()["healthy"] as? Bool, false, "every permission granted, but the location setting is off")
+            let events = try await platform.events("engagement", driverID: "d1")
+            let issue = events.first { ($0["payload"] as? [String: Any])?["subtype"] as? String == "permission_issue" }
+            let metadata = try XCTUnwrap((issue?["payload"] as? [String: Any])?["metadata"] as? [String: Any])
+            XCTAssertEqual(metadata["permission_status"] as? String, "disabled")
+            XCTAssertEqual(metadata["permission_error_details"] as? [String: String], [
+                "location_permission": "Always Allow", "activity_permission": "Always Allow", "location_services": "Off",
+            ])
+
+            try await platform.iql(.post, "/iql/v1/testing/driver/d2/sdk_health", json: TestPlatform.healthyPacket())
+            let driver = try await platform.send(.get, "/_mock/iql/drivers/d2").json()
+            XCTAssertEqual((driver["packets"] as? [[String: Any]])?.first?["location_services"] as? Bool, true, "on unless the packet says")
+            let bad = try await platform.iql(.post, "/iql/v1/testing/driver/d1/sdk_health", json: TestPlatform.healthyPacket().merging(["location_services": "off"]) { $1 })
+            XCTAssertEqual(bad.iqlError, "location_services must be a boolean")
+        }
+    }
+
     func testLostUserEngagementOnceAfterThreeUnhealthyDays() async throws {
         try await TestPlatform.run { platform in
             try await platform.freezeClock(at: TestPlatform.offerTestNow)
