@@ -6,7 +6,16 @@ enum CampaignWrapper {
         case ios = "IOS", android = "ANDROID"
     }
 
+    /// A plain-data silent push has no Synerise envelope: its `data` is the campaign's own
+    /// key/values as the FCM data map holds them (strings), on both platforms.
     static func json(_ campaign: PushCampaign, platform: Platform) -> JSONValue {
+        if campaign.kind == .silentData {
+            return .object([
+                "contentAvailable": .bool(true),
+                "data": campaign.android?.objectValue?["data"] ?? .object([:]),
+                "notification": .null,
+            ])
+        }
         let fields = campaign.payload.objectValue ?? [:]
         let android = platform == .android
         let notification: JSONValue

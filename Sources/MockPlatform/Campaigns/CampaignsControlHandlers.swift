@@ -41,8 +41,9 @@ struct CampaignsControlHandlers: APIProtocol {
             throw APIError.badRequest("a walkthrough is fetched, never pushed: send it to client_uuids only")
         }
         if !campaign.kind.isSyneriseCampaign, !request.clientUUIDs.isEmpty {
-            let what = campaign.kind == .silentData ? "a silent-data push" : "a push with another issuer than Synerise"
-            throw APIError.badRequest("\(what) is not a Synerise campaign: send it to device_tokens or driver_ids only")
+            throw APIError.badRequest(
+                "a push with another issuer than Synerise is not a Synerise campaign: send it to device_tokens or driver_ids only"
+            )
         }
         let targets = await Self.targets(
             of: request, addressBook: tenant.pushAddressBook, tenantBundleID: tenant.settings.iosBundleID
@@ -52,7 +53,9 @@ struct CampaignsControlHandlers: APIProtocol {
             try await tenant.campaigns.send(campaign.id, toClients: request.clientUUIDs)
             return tenant.runtime.outbox.append(targets.map { CampaignPush.push(campaign, to: $0) })
         }
-        return .accepted(.init(body: .json(.init(outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs))))
+        return .accepted(.init(body: .json(.init(
+            outboxIds: entries.map(\.id), clientUuids: request.clientUUIDs, warnings: campaign.readingWarnings
+        ))))
     }
 
     /// The devices a send reaches: each listed token (as registered, else as named), then each
@@ -83,7 +86,8 @@ struct CampaignsControlHandlers: APIProtocol {
         .init(
             id: campaign.id, name: campaign.name,
             kind: Components.Schemas.PushCampaignKind(rawValue: campaign.kind.rawValue) ?? .simplePush,
-            payload: try campaign.payload.decoded(), android: try campaign.android?.decoded(), createdAt: campaign.createdAt
+            payload: try campaign.payload.decoded(), android: try campaign.android?.decoded(), createdAt: campaign.createdAt,
+            warnings: campaign.readingWarnings
         )
     }
 }

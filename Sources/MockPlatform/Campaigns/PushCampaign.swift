@@ -10,4 +10,10 @@ package struct PushCampaign: Sendable, Equatable, Codable {
     /// The FCM message without `token`; nil for a walkthrough.
     package var android: JSONValue?
     package var createdAt: Date
+
+    /// What the reference apps' push readers would trap on or ignore in it
+    /// (`ReferenceAppReading`); a walkthrough is never pushed.
+    var readingWarnings: [String] {
+        kind == .walkthrough ? [] : ReferenceAppReading.warnings(ios: payload, android: android)
+    }
 }

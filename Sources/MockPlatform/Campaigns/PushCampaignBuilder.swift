@@ -66,7 +66,7 @@ enum PushCampaignBuilder {
             kind = type == .silentSDKCommand ? .silentSDKCommand : .silentCommand
         case .templateBanner:
             try Self.shapes.silentAps.check(.object(aps), at: "payload.aps")
-            closeMandatoryUpgrade(&content)
+            disableMissingCloseButton(&content)
             try Self.shapes.bannerContent.check(.object(content), at: "payload.content")
             guard case .object(var page)? = content["page"] else { throw .internal }
             try checkPage(&page, index: 0, at: "payload.content.page")
@@ -94,27 +94,29 @@ enum PushCampaignBuilder {
         return isCarousel ? .richMediaCarousel : .richMediaSingleImage
     }
 
-    /// A mandatory upgrade authored without a close button (`campaign.type` `Mandatory
-    /// upgrade`) gets a disabled one, so that the banner's shape holds and the SDK shows none.
-    private static func closeMandatoryUpgrade(_ content: inout [String: JSONValue]) {
-        guard content["campaign"]?.objectValue?["type"] == .string("Mandatory upgrade"),
-              case .object(var page)? = content["page"], page["close_button"] == nil else { return }
+    /// A banner authored without a close button is a mandatory upgrade ("a banner that does not
+    /// have a close button"), whatever its free-text `campaign.type` says: it gets a disabled
+    /// one, so that the banner's shape holds and the SDK shows none.
+    private static func disableMissingCloseButton(_ content: inout [String: JSONValue]) {
+        guard case .object(var page)? = content["page"], page["close_button"] == nil else { return }
         page["close_button"] = .object(["is_enabled": .bool(false), "alignment": .string("right")])
         content["page"] = .object(page)
     }
 
-    /// A banner whose close button is disabled is a mandatory upgrade, with its own rules.
+    /// A banner whose close button is disabled (or was absent) is a mandatory upgrade, with its
+    /// own rules.
     private static func bannerKind(_ content: [String: JSONValue]) throws(APIError) -> PushCampaignKind {
         let page = content["page"]?.objectValue ?? [:]
         guard page["close_button"]?.objectValue?["is_enabled"] == .bool(false) else { return .templateBanner }
+        let why = "in a mandatory upgrade (a banner without a close button)"
         guard page["button"]?.objectValue?["is_enabled"] == .bool(true) else {
-            throw .badRequest("payload.content.page.button must be enabled in a mandatory upgrade (close_button disabled)")
+            throw .badRequest("payload.content.page.button must be enabled \(why)")
         }
         guard page["action"]?.objectValue?["type"] == .string("OPEN_URL") else {
-            throw .badRequest("payload.content.page.action.type must be OPEN_URL in a mandatory upgrade (close_button disabled)")
+            throw .badRequest("payload.content.page.action.type must be OPEN_URL \(why)")
         }
         for key in ["auto_disappear", "trigger"] where content[key] != nil {
-            throw .badRequest("payload.content.\(key) is not allowed in a mandatory upgrade (close_button disabled)")
+            throw .badRequest("payload.content.\(key) is not allowed \(why)")
         }
         return .mandatoryUpgrade
     }

@@ -14,13 +14,14 @@ package enum PushCampaignKind: String, Sendable, Codable, CaseIterable {
     /// devices as authored, never served by the campaign backend (the Synerise SDK's).
     case customIssuer = "custom_issuer"
 
-    /// Handled by the Synerise SDK, so it may go to `client_uuids`: every kind but plain-data
-    /// silent pushes and other issuers' pushes.
-    var isSyneriseCampaign: Bool { self != .silentData && self != .customIssuer }
+    /// Served by the campaign backend, so it may go to `client_uuids`: every kind but other
+    /// issuers' pushes (the app's own, never the Synerise SDK's).
+    var isSyneriseCampaign: Bool { self != .customIssuer }
 
-    /// Served by get-pushes.
+    /// Served by get-pushes: simple and silent pushes (plain data included, as Synerise lists
+    /// "Simple Push and Silent Push" campaigns there).
     var isFetchedAsPush: Bool {
-        [.simplePush, .richMediaSingleImage, .richMediaCarousel, .silentSDKCommand, .silentCommand].contains(self)
+        [.simplePush, .richMediaSingleImage, .richMediaCarousel, .silentData, .silentSDKCommand, .silentCommand].contains(self)
     }
 
     /// Served by get-banners.

@@ -95,7 +95,7 @@ final class CampaignAuthoringTests: XCTestCase {
                 (["payload": edit(edit(push, ["issuer"], "MyApp"), ["aps"], nil)], "payload.aps is required"),
                 (["payload": edit(push, ["aps", "alert"], nil)], "payload.aps.alert is required"),
                 (["payload": edit(push, ["content", "buttons", "0", "action", "item"], nil)], "payload.content.buttons[0].action.item is required"),
-                (["payload": edit(upgrade, ["content", "trigger"], "x")], "payload.content.trigger is not allowed in a mandatory upgrade (close_button disabled)"),
+                (["payload": edit(upgrade, ["content", "trigger"], "x")], "payload.content.trigger is not allowed in a mandatory upgrade (a banner without a close button)"),
                 (["payload": edit(walkthrough, ["pages", "1", "index"], 5)], "payload.pages[1].index must be 1"),
                 (["payload": edit(push, ["content-type"], "in-app")], "payload.content-type must be one of simple-push, silent-sdk-command, silent-command, template-banner"),
             ]

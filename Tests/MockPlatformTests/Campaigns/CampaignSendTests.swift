@@ -88,7 +88,6 @@ final class CampaignSendTests: XCTestCase {
                 (silent, ["driver_ids": "d1"], "driver_ids must be a list of strings"),
                 (silent, ["driver_ids": ["d1", 2]], "driver_ids[1] must be a string"),
                 (silent, ["driver_ids": ["d1"], "drivers": ["d2"]], "drivers is not allowed"),
-                (silent, ["client_uuids": ["c1"]], "a silent-data push is not a Synerise campaign: send it to device_tokens or driver_ids only"),
                 (walkthrough, ["device_tokens": [SampleTokens.apns], "client_uuids": ["c1"]],
                  "a walkthrough is fetched, never pushed: send it to client_uuids only"),
             ]
@@ -110,16 +109,19 @@ final class CampaignSendTests: XCTestCase {
         try await TestPlatform.run { platform in
             let auth: HTTPFields = [.authorization: "Bearer t"]
             var ids: [String: String] = [:]
-            for kind in ["simple_push", "silent_command", "template_banner", "mandatory_upgrade", "walkthrough"] {
+            for kind in ["simple_push", "silent_command", "silent_data", "template_banner", "mandatory_upgrade", "walkthrough"] {
                 let id = try await CampaignAuthoringTests.createID(platform, kind: kind)
                 ids[kind] = id
                 let sent = try await Self.send(platform, id, ["client_uuids": ["c1"]])
                 XCTAssertEqual(sent.status, .accepted, kind)
             }
             let pushes = try await platform.send(.get, "/campaign-backend/campaign/ANDROID/get-pushes/c1", headers: auth).anyJSON() as? [[String: Any]]
-            XCTAssertEqual(pushes?.map { ($0["data"] as? [String: Any])?["contentType"] as? String }, ["simple-push", "silent-command"])
-            XCTAssertEqual(pushes?.map { $0["contentAvailable"] as? Bool }, [false, true])
-            XCTAssertTrue(pushes?.last?["notification"] is NSNull, "silent items have a null notification")
+            XCTAssertEqual(pushes?.map { ($0["data"] as? [String: Any])?["contentType"] as? String }, ["simple-push", "silent-command", nil])
+            XCTAssertEqual(pushes?.map { $0["contentAvailable"] as? Bool }, [false, true, true])
+            XCTAssertTrue(pushes?[1]["notification"] is NSNull, "silent items have a null notification")
+            XCTAssertTrue(pushes?[2]["notification"] is NSNull)
+            XCTAssertEqual(pushes?[2]["data"] as? [String: String], ["refresh": "offers", "version": "42"],
+                           "a plain-data silent push is listed with its own key/values, as strings")
             let banners = try await platform.send(.get, "/campaign-backend/campaign/IOS/get-banners/c1", headers: auth).anyJSON() as? [[String: Any]]
             XCTAssertEqual(banners?.count, 2)
             XCTAssertEqual(banners?.first?["notification"] as? [String: String], ["title": "Sale", "body": "Up to 50% off"])

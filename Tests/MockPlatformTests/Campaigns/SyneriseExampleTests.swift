@@ -121,4 +121,62 @@ final class SyneriseExampleTests: XCTestCase {
             XCTAssertEqual(stored?["close_button"] as? NSDictionary, ["is_enabled": false, "alignment": "right"] as NSDictionary)
         }
     }
+
+    /// "A banner that does not have a close button" is a mandatory upgrade, whatever its
+    /// free-text `campaign.type` says.
+    func testABannerWithoutACloseButtonIsAMandatoryUpgradeWhateverItsType() async throws {
+        try await TestPlatform.run { platform in
+            var upgrade = try XCTUnwrap(try Self.examples().first { $0["section"] as? String == "A.8" }?["payload"] as? [String: Any])
+            var content = try XCTUnwrap(upgrade["content"] as? [String: Any])
+            var page = try XCTUnwrap(content["page"] as? [String: Any])
+            page["close_button"] = nil
+            content["page"] = page
+            content["campaign"] = ["variant_id": 12, "hash_id": "HASH-12", "type": "Mobile banner", "title": "New version"]
+            upgrade["content"] = content
+            let created = try await CampaignAuthoringTests.create(platform, upgrade)
+            XCTAssertEqual(created["kind"] as? String, "mandatory_upgrade")
+
+            page["close_button"] = ["is_enabled": false, "alignment": "left"]
+            content["page"] = page
+            upgrade["content"] = content
+            let disabled = try await CampaignAuthoringTests.create(platform, upgrade)
+            XCTAssertEqual(disabled["kind"] as? String, "mandatory_upgrade", "a disabled close button is no close button")
+
+            page["close_button"] = nil
+            page["action"] = ["type": "DEEP_LINKING", "item": "myapp://store"]
+            content["page"] = page
+            upgrade["content"] = content
+            let refused = try await platform.send(.post, "/_mock/campaigns", json: ["payload": upgrade])
+            XCTAssertEqual(refused.status, .badRequest)
+            XCTAssertEqual(try refused.json()["detail"] as? String,
+                           "payload.content.page.action.type must be OPEN_URL in a mandatory upgrade (a banner without a close button)")
+        }
+    }
+
+    /// Pushes the reference apps' readers would trap on are authored and sent, with a warning
+    /// naming what traps.
+    func testAPushTheReferenceAppTrapsOnAnswersAWarning() async throws {
+        try await TestPlatform.run { platform in
+            let trap: [String: Any] = ["aps": ["content-available": 1], "data": ["screen": "offers"]]
+            let created = try await platform.send(.post, "/_mock/campaigns", json: ["payload": trap])
+            XCTAssertEqual(created.status, .created, created.text)
+            let warnings = try XCTUnwrap(try created.json()["warnings"] as? [String])
+            XCTAssertEqual(warnings.count, 1)
+            XCTAssertTrue(warnings[0].contains("data.type") || warnings[0].contains(#"data has no string "type""#), warnings[0])
+            let id = try XCTUnwrap(try created.json()["id"] as? String)
+            let sent = try await platform.send(.post, "/_mock/campaigns/\(id)/send", json: ["device_tokens": [SampleTokens.apns]])
+            XCTAssertEqual(sent.status, .accepted)
+            XCTAssertEqual(try sent.json()["warnings"] as? [String], warnings, "the send says it again")
+
+            let status: [String: Any] = ["aps": ["content-available": 1], "qualification_status": true]
+            let ignored = try await CampaignAuthoringTests.create(platform, status)
+            XCTAssertEqual((ignored["warnings"] as? [String])?.count, 1, "a qualification_status that is no string is ignored")
+
+            for example in try Self.examples() {
+                let payload = try XCTUnwrap(example["payload"] as? [String: Any])
+                let clean = try await CampaignAuthoringTests.create(platform, payload)
+                XCTAssertEqual(clean["warnings"] as? [String], [], "\(example["section"] ?? "?") reads as it should")
+            }
+        }
+    }
 }
