@@ -441,7 +441,9 @@ async function loadMember() {
 
 async function downloadWalletPass() {
   if (!member) throw new Error("Pick a member first");
-  const { wallet_pass_type_id: passID } = await api("/_mock/config");
+  // With no id configured, any pass type id is served: the dashboard asks for the development one.
+  const { wallet_pass_type_id: configured } = await api("/_mock/config");
+  const passID = configured ?? "pass.com.example.mock.loyalty";
   const response = await loyalty("/wallet-pass?passId=" + encodeURIComponent(passID), { raw: true });
   await save(response, member + ".pkpass");
   report(null, "Downloaded " + member + "'s pass (" + passID + ")", "member-message");

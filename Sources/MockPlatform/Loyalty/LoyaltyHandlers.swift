@@ -56,15 +56,16 @@ struct LoyaltyHandlers: APIProtocol {
 
     func getWalletPass(_ input: Operations.GetWalletPass.Input) async throws -> Operations.GetWalletPass.Output {
         let tenant = try Tenant.bound()
-        let passTypeIdentifier = passes.passTypeIdentifier(in: tenant.settings)
-        guard input.query.passId == passTypeIdentifier else {
-            throw LoyaltyProblem.invalidPassID.error("passId must be \(passTypeIdentifier)")
+        let passTypeIdentifier: String
+        switch passes.passTypeIdentifier(requested: input.query.passId ?? "", in: tenant.settings) {
+        case .success(let identifier): passTypeIdentifier = identifier
+        case .failure(let refusal): throw LoyaltyProblem.invalidPassID.error("passId must be \(refusal.rule)")
         }
         let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
         guard let account = member.loyalty, account.isActive else {
             throw LoyaltyProblem.inactive.error("the member's loyalty account is inactive")
         }
-        let pass = try await passes.pass(of: member, account: account, in: tenant)
+        let pass = try await passes.pass(of: member, account: account, type: passTypeIdentifier, in: tenant)
         return .ok(.init(
             headers: .init(lastModified: HTTPDate.string(from: pass.updatedAt), contentDisposition: #"attachment; filename="loyalty.pkpass""#),
             body: .applicationVnd_apple_pkpass(HTTPBody(pass.archive))

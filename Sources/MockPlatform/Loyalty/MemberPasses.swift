@@ -4,13 +4,21 @@ import Foundation
 /// to an account, and asked for a member's signed pass (`getWalletPass`). The server hands the
 /// loyalty module the Wallet module's (`WalletPasses`); loyalty knows only this.
 package protocol MemberPasses: Sendable {
-    /// The pass type id of a tenant's passes under `settings`.
-    func passTypeIdentifier(in settings: TenantSettings) -> String
+    /// The pass type id a download naming `passID` gets under `settings`: the configured id, or
+    /// while none is, `passID` itself when it is a pass type id; else what the download should
+    /// have named.
+    func passTypeIdentifier(requested passID: String, in settings: TenantSettings) -> Result<String, PassTypeRefusal>
     /// A member's account changed: its pass moves on to a new version, and the devices
     /// registered for it are told. Awaited before the change's response is sent.
     func accountChanged(_ account: Member.Account, in tenant: Tenant) async throws
-    /// The signed pass of `member`, whose loyalty account is `account`.
-    func pass(of member: Member, account: Member.Account, in tenant: Tenant) async throws -> IssuedPass
+    /// The signed pass of `member`, whose loyalty account is `account`, of the type
+    /// `passTypeIdentifier` chose.
+    func pass(of member: Member, account: Member.Account, type passTypeIdentifier: String, in tenant: Tenant) async throws -> IssuedPass
+}
+
+/// Why a download's `passId` is refused: what it must be, said after `passId`.
+package struct PassTypeRefusal: Error, Sendable, Equatable {
+    package let rule: String
 }
 
 /// A member's pass as `getWalletPass` sends it.

@@ -145,7 +145,7 @@ package enum MockPlatformServer {
         } catch {
             throw FixtureError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
-        if identity.passTypeIdentifier != SigningIdentity.developmentPassTypeIdentifier || !identity.signsAnyPassType {
+        if options.passCertificates.passTypeIdentifier.map({ !$0.isEmpty }) ?? false || !identity.signsAnyPassType {
             fixtures.settings.wallet.passTypeID = identity.passTypeIdentifier
         }
         try fixtures.check(KnownKinds(modules))

@@ -18,9 +18,9 @@ package struct PassIssuer: Sendable {
     /// development chain signs, which signs any id.
     package var fixedPassTypeIdentifier: String? { identity.signsAnyPassType ? nil : identity.passTypeIdentifier }
 
-    /// The pass type id of a tenant's passes: its `wallet_pass_type_id`, unless a real
-    /// certificate fixes it.
-    func passTypeIdentifier(in settings: TenantSettings) -> String {
+    /// The pass type id configured for a tenant's passes: its `wallet_pass_type_id`, unless a
+    /// real certificate fixes it; nil when neither names one.
+    func configuredPassTypeIdentifier(in settings: TenantSettings) -> String? {
         fixedPassTypeIdentifier ?? settings.wallet.passTypeID
     }
 

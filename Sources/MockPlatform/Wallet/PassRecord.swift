@@ -12,6 +12,9 @@ package struct PassRecord: Sendable, Equatable, Codable {
     package var updatedAt: Date
     /// The tenant's update tag at that change.
     package var updateTag: Int
+    /// The pass type id its last download named, while the tenant has none configured; nil for
+    /// a pass never downloaded so (`WalletStore.passTypeIdentifier(of:)`).
+    package var passTypeIdentifier: String?
 }
 
 /// A device registered for a pass's updates (PassKit web service endpoint 1).

@@ -1,16 +1,17 @@
-extension SettingRule where Value == String {
-    /// A Wallet pass type id: `pass.` and then ASCII letters, digits, `.` and `-`, at most 255
-    /// characters in all.
+extension SettingRule where Value == String? {
+    /// `null` (no id configured: a download's well-formed `passId` names the pass type), or a
+    /// Wallet pass type id (`PassTypeIdentifier`).
     static var passTypeID: Self {
         Self(
-            rule: "must be a pass type id: pass. followed by letters, digits, . and -",
+            rule: "must be null or \(PassTypeIdentifier.rule)",
             read: { json in
-                guard case .string(let text) = json, text.hasPrefix("pass."), text.count > 5, text.count <= 255,
-                      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
-                else { return nil }
-                return text
+                switch json {
+                case .null: .some(nil)
+                case .string(let text) where PassTypeIdentifier.isWellFormed(text): .some(text)
+                default: nil
+                }
             },
-            write: JSONValue.string
+            write: { $0.map(JSONValue.string) ?? .null }
         )
     }
 }

@@ -5,19 +5,24 @@ struct WalletPasses: MemberPasses {
     /// Builds and signs the passes.
     let passIssuer: PassIssuer
 
-    func passTypeIdentifier(in settings: TenantSettings) -> String { passIssuer.passTypeIdentifier(in: settings) }
+    func passTypeIdentifier(requested passID: String, in settings: TenantSettings) -> Result<String, PassTypeRefusal> {
+        if let configured = passIssuer.configuredPassTypeIdentifier(in: settings) {
+            return passID == configured ? .success(configured) : .failure(PassTypeRefusal(rule: configured))
+        }
+        return PassTypeIdentifier.isWellFormed(passID) ? .success(passID) : .failure(PassTypeRefusal(rule: PassTypeIdentifier.rule))
+    }
 
     func accountChanged(_ account: Member.Account, in tenant: Tenant) async throws {
         try await tenant.wallet.passChanged(account.cardNumber)
     }
 
-    func pass(of member: Member, account: Member.Account, in tenant: Tenant) async throws -> IssuedPass {
-        let pass = try await tenant.wallet.issuedPass(card: account.cardNumber, memberID: member.id)
+    func pass(of member: Member, account: Member.Account, type passTypeIdentifier: String, in tenant: Tenant) async throws -> IssuedPass {
+        let pass = try await tenant.wallet.issuedPass(card: account.cardNumber, memberID: member.id, type: passTypeIdentifier)
         // The member as of after the pass was read, so that the archive shows at least the
         // change its `Last-Modified` names (an apply may have run between the two reads).
         let member = try await tenant.loyalty.storedMember(member.id) ?? member
         let archive = try passIssuer.archive(
-            member: member, pass: pass, passTypeIdentifier: passTypeIdentifier(in: tenant.settings), tenant: tenant.name,
+            member: member, pass: pass, passTypeIdentifier: passTypeIdentifier, tenant: tenant.name,
             now: tenant.clock.now
         )
         return IssuedPass(archive: archive, updatedAt: pass.updatedAt)

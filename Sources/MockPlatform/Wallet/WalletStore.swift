@@ -35,8 +35,12 @@ package actor WalletStore: ModuleStore {
     /// The pass type id a real pass certificate fixes; nil: the tenant's `wallet_pass_type_id`.
     private let fixedPassTypeIdentifier: String?
 
-    /// The pass type id of the tenant's passes.
-    private var passTypeIdentifier: String { fixedPassTypeIdentifier ?? runtime.settings.wallet.passTypeID }
+    /// The pass type id of one of the tenant's passes: the configured one (certificate or
+    /// `wallet_pass_type_id`), else the one its last download named, else the development id.
+    private func passTypeIdentifier(of pass: PassRecord) -> String {
+        fixedPassTypeIdentifier ?? runtime.settings.wallet.passTypeID ?? pass.passTypeIdentifier
+            ?? SigningIdentity.developmentPassTypeIdentifier
+    }
 
     /// Restored from `snapshot`, or a pass for each fixture member with a loyalty card, in
     /// fixture order (a member stored otherwise, by an import, gets one when it is first asked
@@ -84,17 +88,18 @@ package actor WalletStore: ModuleStore {
 
     /// The pass with this type id and serial number; 404 when there is none.
     func pass(type passTypeIdentifier: String, serial: String) throws(APIError) -> PassRecord {
-        guard passTypeIdentifier == self.passTypeIdentifier, let pass = state.passes[serial] else {
+        guard let pass = state.passes[serial], self.passTypeIdentifier(of: pass) == passTypeIdentifier else {
             throw WalletProblem.notFound.error("no pass \(passTypeIdentifier) \(serial)")
         }
         return pass
     }
 
-    /// The pass of a member's loyalty card, issued now if it has none yet (a member a state
-    /// document brought without a pass).
-    func issuedPass(card: String, memberID: String) -> PassRecord {
-        if let pass = state.passes[card] { return pass }
-        let pass = Self.newPass(card: card, memberID: memberID, now: runtime.clock.now, state: &state)
+    /// The pass of a member's loyalty card, of the type a download named (`type`), issued now if
+    /// it has none yet (a member a state document brought without a pass). The pass keeps that
+    /// type for the PassKit web service and its update pushes.
+    func issuedPass(card: String, memberID: String, type passTypeIdentifier: String) -> PassRecord {
+        var pass = state.passes[card] ?? Self.newPass(card: card, memberID: memberID, now: runtime.clock.now, state: &state)
+        pass.passTypeIdentifier = passTypeIdentifier
         state.passes[card] = pass
         return pass
     }
@@ -168,7 +173,7 @@ package actor WalletStore: ModuleStore {
         runtime.outbox.append(tokens.map { token in
             Push(
                 platform: .ios, deviceToken: token, holder: nil, kind: .walletPassUpdate, campaignID: nil, payload: .object([:]),
-                apnsHeaders: .init(topic: passTypeIdentifier, pushType: "background", priority: "5")
+                apnsHeaders: .init(topic: passTypeIdentifier(of: pass), pushType: "background", priority: "5")
             )
         })
     }

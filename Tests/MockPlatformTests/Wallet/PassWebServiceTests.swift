@@ -105,7 +105,7 @@ final class PassWebServiceTests: XCTestCase {
             )
             XCTAssertEqual(download.status, .ok)
             XCTAssertEqual(download.headers[.contentDisposition], #"attachment; filename="loyalty.pkpass""#)
-            let wrongID = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=pass.other", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            let wrongID = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=com.other", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
             XCTAssertEqual(try wrongID.json()["type"] as? String, "urn:mock:loyalty:invalid-pass-id")
             let inactive = try await platform.send(
                 .get, "/loyalty/v1/wallet-pass?passId=\(Self.passType)", headers: [HTTPField.Name("Poq-User-Id")!: "member-inactive"]
