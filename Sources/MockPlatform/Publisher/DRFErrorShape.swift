@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 
 /// The publisher backend's Django REST Framework errors: `{"<field>": ["<message>"]}` for a
-/// field, `{"detail": "<message>"}` otherwise (`openapi/publisher.yaml`).
+/// field, `{"detail": "<message>"}` otherwise, each with `"status": "<code>"` beside it, which
+/// the reference app force-unwraps (`openapi/publisher.yaml`).
 struct DRFErrorShape: ErrorShape {
     var unknownRouteMessage: String { "Not found." }
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "Method \"\(method.rawValue)\" not allowed." }
@@ -11,8 +12,9 @@ struct DRFErrorShape: ErrorShape {
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/json; charset=utf-8"
-        let body: JSONValue = error.field.map { .object([$0: .array([.string(error.message)])]) }
-            ?? .object(["detail": .string(error.message)])
+        let status = JSONValue.string(String(error.status.code))
+        let body: JSONValue = error.field.map { .object([$0: .array([.string(error.message)]), "status": status]) }
+            ?? .object(["detail": .string(error.message), "status": status])
         return (HTTPResponse(status: error.status, headerFields: fields), body.encoded())
     }
 }

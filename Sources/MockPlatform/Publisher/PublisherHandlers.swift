@@ -1,17 +1,17 @@
 import PublisherAPI
 
 /// The publisher reference backend (`openapi/publisher.yaml`): ZIP lookup, insurers, device
-/// tokens.
+/// tokens; the app's wrappers of IQL live in `PublisherHandlers+Wrappers.swift`.
 struct PublisherHandlers: APIProtocol {
     let zipcodes: ZipDirectory
 
     /// Contract rules that must run before an operation's input is decoded; the handler takes
     /// the registration the rule read.
-    static let rules: [String: OperationRule] = [
+    static let rules: [String: OperationRule] = wrapperRules.merging([
         Operations.RegisterDeviceToken.id: { request in
             try DeviceRegistration(body: request.json, driverID: request.pathParameters["driver_id"] ?? "")
         },
-    ]
+    ]) { wrapper, _ in wrapper }
 
     func getZipcode(_ input: Operations.GetZipcode.Input) async throws -> Operations.GetZipcode.Output {
         let zip = input.path.zip

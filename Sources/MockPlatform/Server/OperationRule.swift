@@ -9,6 +9,11 @@ package struct RawRequest: Sendable {
     /// The request's header fields (those the generated input leaves out, such as
     /// `Authorization`, included).
     package var headers: HTTPFields = [:]
+    /// The operation's target, tenant-relative, query included.
+    package var target: String?
+
+    /// The target's query as sent (percent-encoded), nil when it has none.
+    package var query: Substring? { target.flatMap { RequestTarget($0).query } }
 }
 
 /// Contract checks of one operation, run before the generated decoder so that each rule's own

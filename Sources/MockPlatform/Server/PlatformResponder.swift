@@ -21,6 +21,15 @@ package struct PlatformResponder: HTTPResponder {
     let routes: RouteCatalog
     let tenants: TenantRegistry
     let modules: ModuleDirectory
+    /// What a handler calls another operation through (the publisher's wrappers of IQL).
+    let forwarder: RouteForwarder
+
+    init(routes: RouteCatalog, tenants: TenantRegistry, modules: ModuleDirectory) {
+        self.routes = routes
+        self.tenants = tenants
+        self.modules = modules
+        forwarder = RouteForwarder(routes: routes, modules: modules)
+    }
 
     package func respond(to request: Request, context: Context) async throws -> Response {
         await respond(to: request, context: context, resolved: resolve(request))
@@ -102,7 +111,8 @@ package struct PlatformResponder: HTTPResponder {
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
             let response = try await Tenant.$binding.withValue(TenantBinding(
-                name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json
+                name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json,
+                forwarder: forwarder
             )) {
                 try await operation.call(
                     Self.operationHead(of: request.head, path: target.path, query: resolved.query), body: read, pathParameters: parameters

@@ -62,7 +62,9 @@ struct RouteOperation: Sendable {
             var validated: (any Sendable)?
             if let rule {
                 let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
-                validated = try await rule(RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields))
+                validated = try await rule(RawRequest(
+                    json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields, target: head.path
+                ))
             }
             let input = body.map { HTTPBody(Array($0.bytes.readableBytesView)) }
             let metadata = ServerRequestMetadata(pathParameters: pathParameters)

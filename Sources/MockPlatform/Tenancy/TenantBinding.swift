@@ -19,4 +19,7 @@ struct TenantBinding: Sendable {
     var validated: (any Sendable)?
     /// Where a kept read's handler reports how long its answer holds; nil for other operations.
     var answerValidity: ReportedValidity?
+    /// Calls the server's other operations for this request (`RouteForwarder`); nil outside the
+    /// front door.
+    var forwarder: RouteForwarder?
 }
