@@ -79,7 +79,7 @@ def mock():
             campaigns[kind] = campaign
             targets = {"client_uuids": ["client-1"]}
             if kind != "walkthrough":
-                not_synerise = kind in ("silent_data", "custom_issuer")
+                not_synerise = kind == "custom_issuer"
                 targets = {"driver_ids": ["d1"]} if not_synerise else {"driver_ids": ["d1"], "client_uuids": ["client-1"]}
             server.call("POST", f"/_mock/campaigns/{campaign['id']}/send", targets, expect=202)
         for event in ["qualification", "silent_push_notification"]:
@@ -94,7 +94,7 @@ def test_the_validator_rejects_what_the_schemas_forbid():
     with pytest.raises(jsonschema.ValidationError):
         check({"data": {"content": {"not": "a string"}}, "android": {"priority": "HIGH"}}, "AndroidCampaignPush")
     with pytest.raises(jsonschema.ValidationError):
-        check({"contentAvailable": True, "data": {}, "notification": None}, "PushWrapper")
+        check({"contentAvailable": True, "data": {"content": {}}, "notification": None}, "PushWrapper")
 
 
 def test_built_campaigns_validate(mock):
@@ -136,11 +136,17 @@ def test_every_outbox_entry_and_its_export_validate(mock):
 def test_campaign_backend_answers_validate(mock):
     for platform in ["IOS", "ANDROID"]:
         pushes = mock.call("GET", f"/campaign-backend/campaign/{platform}/get-pushes/client-1", headers=SDK)
-        assert [wrapper["data"]["contentType"] for wrapper in pushes] == [
+        synerise = [wrapper for wrapper in pushes if "contentType" in wrapper["data"]]
+        assert [wrapper["data"]["contentType"] for wrapper in synerise] == [
             "simple-push", "simple-push", "simple-push", "silent-sdk-command", "silent-command",
         ]
+        plain = [wrapper for wrapper in pushes if "contentType" not in wrapper["data"]]
+        assert len(plain) == 1, "the plain-data silent push"
+        assert plain[0]["contentAvailable"] is True and plain[0]["notification"] is None
+        assert all(isinstance(value, str) for value in plain[0]["data"].values())
         for wrapper in pushes:
             check(wrapper, "PushWrapper")
+        for wrapper in synerise:
             check(wrapper["data"]["content"], CONTENT_SCHEMA[wrapper["data"]["contentType"]])
         banners = mock.call("GET", f"/campaign-backend/campaign/{platform}/get-banners/client-1", headers=SDK)
         assert len(banners) == 2

@@ -79,7 +79,7 @@ def test_malformed_json_and_wrong_content_types_get_4xx_in_each_apis_shape(mock)
         ("/iql/v1/driver/d1/info", "PUT", b"{", {**IQL, "Content-Type": "application/json"}, 400, {"success": "false", "error": "malformed JSON body"}),
         ("/iql/v1/driver/d1/info", "PUT", b"[1]", {**IQL, "Content-Type": "application/json"}, 400, {"success": "false", "error": "request body must be a JSON object"}),
         ("/iql/v1/driver/d1/info", "PUT", b"{}", {**IQL, "Content-Type": "text/plain"}, 415, None),
-        ("/publisher/v1/drivers/d1/device_token", "POST", b"\xff\xfe", {"Content-Type": "application/json"}, 400, {"detail": "JSON parse error"}),
+        ("/publisher/v1/drivers/d1/device_token", "POST", b"\xff\xfe", {"Content-Type": "application/json"}, 400, {"detail": "JSON parse error", "status": "400"}),
         ("/_mock/clock", "POST", b'{"now": ', {"Content-Type": "application/json"}, 400, None),
         ("/_mock/campaigns", "POST", b"null", {"Content-Type": "application/json"}, 400, None),
         ("/_mock/clock", "POST", b"<xml/>", {"Content-Type": "application/xml"}, 415, None),

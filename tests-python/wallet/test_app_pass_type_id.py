@@ -1,6 +1,7 @@
-"""The app's own Wallet pass id: ``serve --pass-type-id`` alone (no certificates) and the tenant
-setting ``wallet_pass_type_id`` make the development chain sign passes of that id, which verify
-with OpenSSL; any other ``passId`` is still refused (400)."""
+"""The app's own Wallet pass id: out of the box (no flag, no setting) any well-formed ``passId``
+names the pass type; ``serve --pass-type-id`` alone (no certificates) and the tenant setting
+``wallet_pass_type_id`` make the development chain sign passes of that id only. Every pass
+verifies with OpenSSL against the development root; a refused ``passId`` is 400."""
 
 from __future__ import annotations
 
@@ -71,9 +72,27 @@ def test_the_tenant_setting_changes_the_id_of_that_tenant_only(tmp_path):
         assert patched["wallet_pass_type_id"] == APP_PASS_TYPE
         download_and_verify(mock, APP_PASS_TYPE, tmp_path / "tenant-pass", prefix=tenant)
         refused(mock, "pass.com.example.mock.loyalty", prefix=tenant)
-        # The default tenant keeps the server's id.
+        # The default tenant configures none: any pass type id is served there.
         download_and_verify(mock, "pass.com.example.mock.loyalty", tmp_path / "default-pass")
-        refused(mock, APP_PASS_TYPE)
         status, _, body = mock.exchange("PATCH", f"{tenant}/_mock/config", {"wallet_pass_type_id": "com.example.nope"})
         assert status == 400
-        assert "wallet_pass_type_id must be a pass type id" in body["detail"]
+        assert "wallet_pass_type_id must be null or a pass type id" in body["detail"]
+
+
+@pytest.mark.skipif(OPENSSL is None, reason="openssl is not installed (.ci/run installs it)")
+def test_out_of_the_box_the_apps_own_pass_id_is_served(tmp_path):
+    with MockServer("--data-dir", str(tmp_path / "data")) as mock:
+        assert mock.call("GET", "/_mock/config")["wallet_pass_type_id"] is None
+        card = download_and_verify(mock, APP_PASS_TYPE, tmp_path / "app-pass")
+        # The member's pass keeps the id the app named: the PassKit web service answers under it.
+        status, _, _ = mock.exchange_raw(
+            "GET", f"/wallet/v1/passes/{APP_PASS_TYPE}/{card['serialNumber']}",
+            headers={"Authorization": f"ApplePass {card['authenticationToken']}"},
+        )
+        assert status == 200
+        status, _, _ = mock.exchange_raw(
+            "GET", f"/wallet/v1/passes/pass.com.example.mock.loyalty/{card['serialNumber']}",
+            headers={"Authorization": f"ApplePass {card['authenticationToken']}"},
+        )
+        assert status == 404
+        refused(mock, "com.poqstudio.demo.loyaltycard")

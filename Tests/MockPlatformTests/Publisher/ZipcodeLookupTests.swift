@@ -45,7 +45,7 @@ final class ZipcodeLookupTests: XCTestCase {
             for zip in unlisted {
                 let reply = try await platform.send(.get, "/publisher/v1/zipcodes/\(zip)")
                 guard reply.status == .notFound,
-                      let body = try? reply.json(), body.count == 1, body["detail"] as? String == "Not found."
+                      let body = try? reply.json(), body.count == 2, body["detail"] as? String == "Not found.", body["status"] as? String == "404"
                 else {
                     failures.append("\(zip): \(reply.status.code) \(reply.text)")
                     continue
