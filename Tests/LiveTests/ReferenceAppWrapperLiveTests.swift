@@ -73,7 +73,7 @@ final class ReferenceAppWrapperLiveTests: XCTestCase {
 
         // The eligibility path: a refused supported-state check.
         let refused = try await server.request("POST", "/publisher/v1/supported_state_details", headers: Self.json,
-                                               body: #"{"country_code":"USA","state_code":"ZZ"}"#)
+                                               body: #"{"country_code":"USA","state_code":"ZZ","current_insurer":""}"#)
         XCTAssertEqual(refused.status, 400)
         let failureResponse = try JSONDecoder().decode(FailureResponse.self, from: refused.body)
         XCTAssertEqual(failureResponse.status!, "400")

@@ -107,15 +107,21 @@ final class SyneriseExampleTests: XCTestCase {
         }
     }
 
+    /// The contract's A.8 example (a mandatory upgrade) with its `content` and `content.page`
+    /// changed by `edit`.
+    private static func upgrade(_ edit: (_ content: inout [String: Any], _ page: inout [String: Any]) -> Void) throws -> [String: Any] {
+        var upgrade = try XCTUnwrap(try examples().first { $0["section"] as? String == "A.8" }?["payload"] as? [String: Any])
+        var content = try XCTUnwrap(upgrade["content"] as? [String: Any])
+        var page = try XCTUnwrap(content["page"] as? [String: Any])
+        edit(&content, &page)
+        content["page"] = page
+        upgrade["content"] = content
+        return upgrade
+    }
+
     func testAMandatoryUpgradeWithoutACloseButtonGetsADisabledOne() async throws {
         try await TestPlatform.run { platform in
-            var upgrade = try XCTUnwrap(try Self.examples().first { $0["section"] as? String == "A.8" }?["payload"] as? [String: Any])
-            var content = try XCTUnwrap(upgrade["content"] as? [String: Any])
-            var page = try XCTUnwrap(content["page"] as? [String: Any])
-            page["close_button"] = nil
-            content["page"] = page
-            upgrade["content"] = content
-            let created = try await CampaignAuthoringTests.create(platform, upgrade)
+            let created = try await CampaignAuthoringTests.create(platform, try Self.upgrade { _, page in page["close_button"] = nil })
             XCTAssertEqual(created["kind"] as? String, "mandatory_upgrade")
             let stored = ((created["payload"] as? [String: Any])?["content"] as? [String: Any])?["page"] as? [String: Any]
             XCTAssertEqual(stored?["close_button"] as? NSDictionary, ["is_enabled": false, "alignment": "right"] as NSDictionary)
@@ -126,27 +132,23 @@ final class SyneriseExampleTests: XCTestCase {
     /// free-text `campaign.type` says.
     func testABannerWithoutACloseButtonIsAMandatoryUpgradeWhateverItsType() async throws {
         try await TestPlatform.run { platform in
-            var upgrade = try XCTUnwrap(try Self.examples().first { $0["section"] as? String == "A.8" }?["payload"] as? [String: Any])
-            var content = try XCTUnwrap(upgrade["content"] as? [String: Any])
-            var page = try XCTUnwrap(content["page"] as? [String: Any])
-            page["close_button"] = nil
-            content["page"] = page
-            content["campaign"] = ["variant_id": 12, "hash_id": "HASH-12", "type": "Mobile banner", "title": "New version"]
-            upgrade["content"] = content
-            let created = try await CampaignAuthoringTests.create(platform, upgrade)
-            XCTAssertEqual(created["kind"] as? String, "mandatory_upgrade")
-
-            page["close_button"] = ["is_enabled": false, "alignment": "left"]
-            content["page"] = page
-            upgrade["content"] = content
-            let disabled = try await CampaignAuthoringTests.create(platform, upgrade)
+            let banner: [String: Any] = ["variant_id": 12, "hash_id": "HASH-12", "type": "Mobile banner", "title": "New version"]
+            let absent = try await CampaignAuthoringTests.create(platform, try Self.upgrade { content, page in
+                content["campaign"] = banner
+                page["close_button"] = nil
+            })
+            XCTAssertEqual(absent["kind"] as? String, "mandatory_upgrade")
+            let disabled = try await CampaignAuthoringTests.create(platform, try Self.upgrade { content, page in
+                content["campaign"] = banner
+                page["close_button"] = ["is_enabled": false, "alignment": "left"]
+            })
             XCTAssertEqual(disabled["kind"] as? String, "mandatory_upgrade", "a disabled close button is no close button")
-
-            page["close_button"] = nil
-            page["action"] = ["type": "DEEP_LINKING", "item": "myapp://store"]
-            content["page"] = page
-            upgrade["content"] = content
-            let refused = try await platform.send(.post, "/_mock/campaigns", json: ["payload": upgrade])
+            let deepLink = try Self.upgrade { content, page in
+                content["campaign"] = banner
+                page["close_button"] = nil
+                page["action"] = ["type": "DEEP_LINKING", "item": "myapp://store"]
+            }
+            let refused = try await platform.send(.post, "/_mock/campaigns", json: ["payload": deepLink])
             XCTAssertEqual(refused.status, .badRequest)
             XCTAssertEqual(try refused.json()["detail"] as? String,
                            "payload.content.page.action.type must be OPEN_URL in a mandatory upgrade (a banner without a close button)")

@@ -75,18 +75,26 @@ final class AppWrapperTests: XCTestCase {
 
     func testSupportedStateDetailsIsIQLsAnswerAndItsRefusals() async throws {
         try await TestPlatform.run { platform in
-            for body in [["country_code": "USA", "state_code": "AZ", "insurer": "Progressive"], ["country_code": "USA", "state_code": "PR"]] {
+            let bodies = [
+                ["country_code": "USA", "state_code": "AZ", "current_insurer": "Progressive"],
+                ["country_code": "USA", "state_code": "NY", "current_insurer": ""],
+                ["country_code": "USA", "state_code": "PR", "current_insurer": ""],
+            ]
+            var answered: Set<Int> = []
+            for body in bodies {
                 let iql = try await platform.iql(.post, "/iql/v1/supported_state_details", json: body)
                 let wrapped = try await platform.send(.post, "\(Self.backend)/supported_state_details", json: body)
                 XCTAssertEqual(wrapped.status, iql.status, wrapped.text)
+                answered.insert(iql.status.code)
                 if iql.status == .ok {
                     XCTAssertEqual(wrapped.text, iql.text)
                 } else {
                     wrapped.assertDRF(iql.status, ["detail": iql.iqlError ?? "?"])
                 }
             }
+            XCTAssertEqual(answered, [200, 400], "both answers and refusals were compared")
             try await platform.send(.patch, "/_mock/config", json: ["supported_state_details_enabled": false])
-            let disabled = try await platform.send(.post, "\(Self.backend)/supported_state_details", json: ["country_code": "USA", "state_code": "AZ"])
+            let disabled = try await platform.send(.post, "\(Self.backend)/supported_state_details", json: ["country_code": "USA", "state_code": "AZ", "current_insurer": ""])
             disabled.assertDRF(.forbidden, ["detail": "supported_state_details is not enabled for this publisher"])
         }
     }

@@ -88,4 +88,28 @@ final class WalletStateTests: XCTestCase {
             )
         }
     }
+
+    /// A pass downloaded under the app's own id (none configured) keeps it through an export and
+    /// an import: the PassKit web service answers under that id, and under no other.
+    func testThePassTypeADownloadNamedSurvivesAnExportAndImport() async throws {
+        try await TestPlatform.run { platform in
+            let appID = "pass.com.poqstudio.demo.loyaltycard"
+            let member: HTTPFields = [HTTPField.Name("Poq-User-Id")!: "member-gold"]
+            let pass = try await platform.send(.get, "/loyalty/v1/wallet-pass?passId=\(appID)", headers: member)
+            XCTAssertEqual(pass.status, .ok, pass.text)
+            let card = try WalletFixtures.passJSON(of: pass.body)
+            XCTAssertEqual(card["passTypeIdentifier"] as? String, appID)
+            let serial = try XCTUnwrap(card["serialNumber"] as? String)
+            let auth: HTTPFields = [.authorization: "ApplePass \(try XCTUnwrap(card["authenticationToken"] as? String))"]
+
+            let exported = try await platform.send(.get, "/_mock/state")
+            try await platform.send(.post, "/_mock/reset")
+            let imported = try await platform.send(.put, "/_mock/state", body: exported.text, headers: [.contentType: "application/json"])
+            XCTAssertEqual(imported.status, .ok, imported.text)
+            let latest = try await platform.send(.get, "/wallet/v1/passes/\(appID)/\(serial)", headers: auth)
+            XCTAssertEqual(latest.status, .ok, latest.text)
+            let other = try await platform.send(.get, "/wallet/v1/passes/\(Self.passType)/\(serial)", headers: auth)
+            XCTAssertEqual(other.status, .notFound, "the pass is of the type its download named")
+        }
+    }
 }
