@@ -6,6 +6,8 @@ import OpenAPIRuntime
 /// and reset. Operations that need no tenant state (health, readiness, specs) create no tenant.
 struct ControlHandlers: APIProtocol {
     let specs: SpecCatalog
+    /// The base the served documents' `servers` name (`ServedSpec`).
+    let publicURL: PublicBaseURL
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
     /// The dashboard's files (`getDashboard`).
@@ -45,7 +47,7 @@ struct ControlHandlers: APIProtocol {
         guard let text = specs.documents[input.path.name] else {
             throw APIError.notFound("no spec named \(input.path.name)")
         }
-        return .ok(.init(body: .yaml(HTTPBody(text))))
+        return .ok(.init(body: .yaml(HTTPBody(ServedSpec.text(text, base: publicURL.string)))))
     }
 
     func listTenants(_ input: Operations.ListTenants.Input) async throws -> Operations.ListTenants.Output {

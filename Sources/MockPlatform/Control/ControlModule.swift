@@ -9,6 +9,8 @@ import OpenAPIRuntime
 /// `IQLControlModule`, `CampaignsControlModule`, `WalletControlModule`).
 struct ControlModule: PlatformModule {
     let specs: SpecCatalog
+    /// The base the served documents' `servers` name.
+    let publicURL: PublicBaseURL
     /// The server's metrics (`getMetrics`).
     let metrics: PlatformMetrics
 
@@ -29,7 +31,7 @@ struct ControlModule: PlatformModule {
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
-            specs: specs, metrics: metrics,
+            specs: specs, publicURL: publicURL, metrics: metrics,
             dashboard: DashboardAssets.bundled()
         )
             .registerHandlers(on: transport, configuration: configuration)

@@ -31,7 +31,7 @@ package enum MockPlatformServer {
             WebhooksModule(transport: webhooks),
             ControlModule(
                 // The texts it serves; not the documents as read, which the routes are built from once.
-                specs: SpecCatalog(documents: specs.documents), metrics: metrics
+                specs: SpecCatalog(documents: specs.documents), publicURL: publicURL, metrics: metrics
             ),
         ]
     }
