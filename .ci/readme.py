@@ -15,6 +15,8 @@ Conventions (README.md, "Tests and benchmarks"):
   server's banner, numbers aside; ```text blocks of `mockplatform_…` lines must name series
   that `GET /_mock/metrics` has at the end.
 
+- The server listens on a free port, and the sh blocks get its base as MOCK, which every example
+  reads (the README's first line sets MOCK=${MOCK:-http://localhost:8080}).
 Usage: python3 .ci/readme.py [--server-command "swift run mock-platform"] [--keep]
 """
 import argparse
@@ -30,7 +32,7 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BASE = "http://127.0.0.1:8080"
+BASE = ""  # http://127.0.0.1:<a free port>, set by main()
 
 
 def blocks(text):
@@ -165,9 +167,11 @@ def metric_names(text):
     return out
 
 
-def port_in_use():
+def free_port():
+    """A loopback port nothing listens on (bound, then released)."""
     with socket.socket() as s:
-        return s.connect_ex(("127.0.0.1", 8080)) == 0
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def main():
@@ -176,14 +180,15 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the generated script")
     args = parser.parse_args()
     text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
-    if port_in_use():
-        sys.exit("README check: port 8080 is taken; the README's examples need it")
+    global BASE
+    port = free_port()
+    BASE = f"http://127.0.0.1:{port}"
 
     work = tempfile.mkdtemp(prefix="readme-check-")
     log_path = os.path.join(work, "server.log")
     log = open(log_path, "w")
     server = subprocess.Popen(
-        shlex.split(args.server_command), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        shlex.split(args.server_command) + ["--port", str(port)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     failures = []
@@ -216,7 +221,8 @@ def main():
         script_path = os.path.join(work, "readme.sh")
         with open(script_path, "w") as f:
             f.write(script(text))
-        env = dict(os.environ, README_MATCH=match_path)
+        # The README's examples read MOCK (its first line: MOCK=${MOCK:-http://localhost:8080}).
+        env = dict(os.environ, README_MATCH=match_path, MOCK=BASE)
         run = subprocess.run(["bash", script_path], cwd=ROOT, env=env)
         if run.returncode != 0:
             failures.append(f"the README's sh blocks stopped (exit {run.returncode}); see the line above")

@@ -4,7 +4,7 @@ import MockPlatform
 
 /// The options that say which running mock (and tenant) `trigger` and `listen` talk to.
 struct ServerConnection: ParsableArguments {
-    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER. Default: http://127.0.0.1:8080.")
+    @Option(help: "The running mock. Env: MOCK_PLATFORM_SERVER, else MOCK (the README's variable). Default: http://127.0.0.1:8080.")
     var server: String?
 
     @Option(help: "The tenant. Default: default.")
@@ -19,7 +19,7 @@ struct ServerConnection: ParsableArguments {
     ///   mock would refuse.
     func client() throws -> ControlClient {
         let environment = ProcessInfo.processInfo.environment
-        let server = server ?? environment["MOCK_PLATFORM_SERVER"] ?? "http://127.0.0.1:8080"
+        let server = server ?? environment["MOCK_PLATFORM_SERVER"] ?? environment["MOCK"] ?? "http://127.0.0.1:8080"
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--server must be an http(s) URL such as http://127.0.0.1:8080, got '\(server)'")
         }
