@@ -43,7 +43,10 @@ struct ControlClient {
         let body = try await response.body.collect(upTo: 16 * 1_048_576)
         let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
         guard (200...299).contains(Int(response.status.code)) else {
-            throw CLIError("\(method.rawValue) \(path): \(response.status.code) \(object["detail"] as? String ?? String(buffer: body))")
+            throw CLIError(
+                "\(method.rawValue) \(path): \(response.status.code) \(object["detail"] as? String ?? String(buffer: body))",
+                status: Int(response.status.code)
+            )
         }
         return object
     }
@@ -52,5 +55,11 @@ struct ControlClient {
 /// A command-line failure: one line on standard error and a non-zero exit.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The status the mock answered; nil when no mock answered.
+    let status: Int?
+
+    init(_ description: String, status: Int? = nil) {
+        self.description = description
+        self.status = status
+    }
 }

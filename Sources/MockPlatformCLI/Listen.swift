@@ -9,8 +9,10 @@ import HTTPTypes
 
 /// `mock-platform listen [--forward-to URL]`: registers a webhook endpoint on a running mock
 /// that points at a local receiver, prints every delivery, and forwards it (headers and body
-/// as received) to `--forward-to`, answering the mock with the forward's answer. The endpoint
-/// is removed on exit. The offline twin of `stripe listen`.
+/// as received) to `--forward-to`, answering the mock with the forward's answer. Every 2 s it
+/// checks the endpoint is still there and registers again when it is not (a reset, a scenario
+/// applied, a restarted server), saying so in one line. The endpoint is removed on exit. The
+/// offline twin of `stripe listen`.
 struct Listen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Receive a running mock's webhooks locally, print and forward them.")
 
@@ -67,19 +69,16 @@ struct Listen: AsyncParsableCommand {
                 return Response(status: .badGateway)
             }
         }
-        let registered = RegisteredEndpoint()
+        let kinds = events.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let registered = RegisteredEndpoint(client: client, events: kinds)
         let app = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "mock-platform-listen"),
             onServerRunning: { [publicURL] channel in
                 let url = publicURL ?? "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/"
-                var body: [String: Any] = ["url": url]
-                if let events = events { body["events"] = events.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
                 do {
-                    let endpoint = try await client.send(.POST, "/_mock/webhooks/endpoints", json: body)
-                    let id = endpoint["id"] as? String ?? "?"
-                    await registered.set(id)
-                    Self.line("Ready: endpoint \(id) receives \(client.tenantPrefix.isEmpty ? "default" : client.tenantPrefix)'s events at \(url) (secret \(endpoint["secret"] as? String ?? "?"))")
+                    let endpoint = try await registered.register(at: url)
+                    Self.line("Ready: endpoint \(endpoint.id) receives \(client.tenantPrefix.isEmpty ? "default" : client.tenantPrefix)'s events at \(url) (secret \(endpoint.secret))")
                 } catch {
                     FileHandle.standardError.write(Data("mock-platform listen: \(error)\n".utf8))
                     Foundation.exit(1)
@@ -87,9 +86,17 @@ struct Listen: AsyncParsableCommand {
             },
             logger: Logger(label: "mock-platform-listen", factory: { _ in SwiftLogNoOpLogHandler() })
         )
-        try await app.runService()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await app.runService() }
+            group.addTask { await registered.keep(checkingEvery: Self.checkInterval) }
+            try await group.next()
+            group.cancelAll()
+        }
         if let id = await registered.id { _ = try? await client.send(.DELETE, "/_mock/webhooks/endpoints/\(id)") }
     }
+
+    /// How often `listen` asks the mock whether its endpoint is still there.
+    static let checkInterval = Duration.seconds(2)
 
     /// The event kind a body looks like, for the printed line.
     static func kind(of body: Data) -> String {
@@ -107,8 +114,50 @@ struct Listen: AsyncParsableCommand {
     }
 }
 
-/// The endpoint `listen` registered, removed on exit.
+/// The endpoint `listen` registered, removed on exit, and registered again when the mock no
+/// longer has it (a reset, a scenario applied, the endpoint deleted, the server restarted).
 private actor RegisteredEndpoint {
+    private let client: ControlClient
+    /// The event kinds it takes; nil: all.
+    private let events: [String]?
     private(set) var id: String?
-    func set(_ id: String) { self.id = id }
+    private var url: String?
+
+    init(client: ControlClient, events: [String]?) {
+        self.client = client
+        self.events = events
+    }
+
+    /// Registers an endpoint for `url`; its id and secret.
+    func register(at url: String) async throws -> (id: String, secret: String) {
+        var body: [String: Any] = ["url": url]
+        if let events { body["events"] = events }
+        let endpoint = try await client.send(.POST, "/_mock/webhooks/endpoints", json: body)
+        let id = endpoint["id"] as? String ?? "?"
+        self.id = id
+        self.url = url
+        return (id, endpoint["secret"] as? String ?? "?")
+    }
+
+    /// Asks the mock every `interval` whether the endpoint is still there; when the mock answers
+    /// that it is not (404), registers again and says so in one line. A mock that does not answer
+    /// (restarting) is asked again at the next interval.
+    func keep(checkingEvery interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard let id, let url else { continue }
+            do {
+                try await client.send(.GET, "/_mock/webhooks/endpoints/\(id)")
+            } catch let error as CLIError where error.status == 404 {
+                do {
+                    let endpoint = try await register(at: url)
+                    Listen.line("Endpoint \(id) is gone from the mock; registered again as \(endpoint.id) (secret \(endpoint.secret))")
+                } catch {
+                    continue
+                }
+            } catch {
+                continue
+            }
+        }
+    }
 }

@@ -123,4 +123,46 @@ final class WebhookCLILiveTests: XCTestCase {
         _ = try await listening.stop()
         XCTAssertEqual(try server.stop(), 0)
     }
+
+    /// `listen` notices within its poll interval that its endpoint is gone — deleted, dropped by
+    /// a reset, or lost with a restarted server — registers again and says so in one line.
+    func testListenRegistersAgainWhenItsEndpointIsGone() async throws {
+        var server = try LiveServer()
+        let base = server.baseURL.absoluteString
+        let port = try XCTUnwrap(server.baseURL.port)
+        let listening = try CLIProcess(["listen", "--server", base])
+        let ready = try await listening.line(containing: "Ready:")
+        let first = try XCTUnwrap(ready.split(separator: " ").dropFirst(2).first.map(String.init))
+
+        func endpointIDs() async throws -> [String] {
+            let listed = try await server.request("GET", "/_mock/webhooks/endpoints").json()["endpoints"] as? [[String: Any]]
+            return (listed ?? []).compactMap { $0["id"] as? String }
+        }
+        func reRegistration(after previous: String) async throws -> String {
+            let line = try await listening.line(containing: "Endpoint \(previous) is gone", timeout: 15)
+            let id = try XCTUnwrap(line.components(separatedBy: "registered again as ").last?.split(separator: " ").first.map(String.init), line)
+            let ids = try await endpointIDs()
+            XCTAssertEqual(ids, [id], "one endpoint, the new one")
+            return id
+        }
+
+        _ = try await server.request("DELETE", "/_mock/webhooks/endpoints/\(first)")
+        let second = try await reRegistration(after: first)
+        _ = try await server.request("POST", "/_mock/reset")
+        let third = try await reRegistration(after: second)
+        XCTAssertEqual(try server.stop(), 0)
+        server = try LiveServer(arguments: ["--port", String(port)])
+        let fourth = try await reRegistration(after: third)
+        XCTAssertEqual(Set([first, second, third, fourth]).count, 4)
+
+        let trigger = try CLIProcess(["trigger", "engagement", "--driver", "d1", "--server", base])
+        let triggered = try await trigger.wait()
+        XCTAssertEqual(triggered, 0, trigger.errorText)
+        let recorded = try await trigger.line(containing: "recorded")
+        let eventID = try XCTUnwrap(recorded.split(separator: " ").dropFirst().first.map(String.init))
+        let received = try await listening.line(containing: eventID)
+        XCTAssertTrue(received.hasSuffix("→ 200"), received)
+        _ = try await listening.stop()
+        XCTAssertEqual(try server.stop(), 0)
+    }
 }
