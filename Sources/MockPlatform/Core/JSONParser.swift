@@ -13,9 +13,10 @@ struct JSONParser {
     /// which read them before).
     static let documentDepth = 512
 
-    /// Why the bytes are not accepted: not JSON, or nested deeper than `maxDepth`.
+    /// Why the bytes are not accepted: not JSON (noticed at this byte offset), or nested deeper
+    /// than `maxDepth`.
     enum Failure: Error {
-        case malformed
+        case malformed(at: Int)
         case tooDeep
     }
 
@@ -29,7 +30,7 @@ struct JSONParser {
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw .malformed }
+        guard parser.index == parser.bytes.count else { throw .malformed(at: parser.index) }
         return value
     }
 
@@ -47,13 +48,13 @@ struct JSONParser {
     private mutating func expect(_ literal: StaticString) throws(Failure) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
-            throw .malformed
+            throw .malformed(at: index)
         }
         index += expected.count
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-        guard let byte = current else { throw .malformed }
+        guard let byte = current else { throw .malformed(at: index) }
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard depth < depthLimit else { throw .tooDeep }
@@ -73,10 +74,10 @@ struct JSONParser {
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw .malformed }
+            guard current == UInt8(ascii: "\"") else { throw .malformed(at: index) }
             let key = try string()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw .malformed }
+            guard current == UInt8(ascii: ":") else { throw .malformed(at: index) }
             index += 1
             skipWhitespace()
             members[key] = try value(depth: depth)
@@ -84,7 +85,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw .malformed
+            default: throw .malformed(at: index)
             }
         }
     }
@@ -101,7 +102,7 @@ struct JSONParser {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: throw .malformed
+            default: throw .malformed(at: index)
             }
         }
     }
@@ -126,21 +127,21 @@ struct JSONParser {
                 text.unicodeScalars.append(try escape())
                 run = index
             case 0x00..<0x20:
-                throw .malformed
+                throw .malformed(at: index)
             default:
                 index += 1
             }
         }
-        throw .malformed
+        throw .malformed(at: index)
     }
 
     private static func text(of run: ArraySlice<UInt8>) throws(Failure) -> String {
-        guard let text = String(validating: run, as: UTF8.self) else { throw .malformed }
+        guard let text = String(validating: run, as: UTF8.self) else { throw .malformed(at: run.startIndex) }
         return text
     }
 
     private mutating func escape() throws(Failure) -> Unicode.Scalar {
-        guard let byte = current else { throw .malformed }
+        guard let byte = current else { throw .malformed(at: index) }
         index += 1
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -154,24 +155,24 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             guard (0xD800...0xDBFF).contains(high) else {
-                guard !(0xDC00...0xDFFF).contains(high), let scalar = Unicode.Scalar(high) else { throw .malformed }
+                guard !(0xDC00...0xDFFF).contains(high), let scalar = Unicode.Scalar(high) else { throw .malformed(at: index) }
                 return scalar
             }
             try expect("\\u")
             let low = try hex4()
             guard (0xDC00...0xDFFF).contains(low),
-                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw .malformed }
+                  let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw .malformed(at: index) }
             return scalar
         default:
-            throw .malformed
+            throw .malformed(at: index)
         }
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw .malformed }
+        guard index + 4 <= bytes.count else { throw .malformed(at: index) }
         var value: UInt32 = 0
         for byte in bytes[index..<index + 4] {
-            guard let digit = Self.hexValue(byte) else { throw .malformed }
+            guard let digit = Self.hexValue(byte) else { throw .malformed(at: index) }
             value = value << 4 | digit
         }
         index += 4
@@ -191,26 +192,26 @@ struct JSONParser {
     private mutating func number() throws(Failure) -> JSONValue {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
-        guard let first = current, Self.isDigit(first) else { throw .malformed }
+        guard let first = current, Self.isDigit(first) else { throw .malformed(at: index) }
         index += 1
         if first != UInt8(ascii: "0") { skipDigits() }
         var isInteger = true
         if current == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard let digit = current, Self.isDigit(digit) else { throw .malformed }
+            guard let digit = current, Self.isDigit(digit) else { throw .malformed(at: index) }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard let digit = current, Self.isDigit(digit) else { throw .malformed }
+            guard let digit = current, Self.isDigit(digit) else { throw .malformed(at: index) }
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
-        guard let number = Double(text), number.isFinite else { throw .malformed }
+        guard let number = Double(text), number.isFinite else { throw .malformed(at: index) }
         return .number(number)
     }
 

@@ -58,10 +58,16 @@ extension JSONValue {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
-        } catch .tooDeep {
-            throw .tooDeep
         } catch {
-            throw .malformed
+            switch error {
+            case .tooDeep: throw .tooDeep
+            case .malformed(let offset):
+                var (line, column) = (1, 1)
+                for byte in bytes.prefix(offset) {
+                    if byte == 0x0A { (line, column) = (line + 1, 1) } else { column += 1 }
+                }
+                throw .malformed(line: line, column: column)
+            }
         }
         guard case .object(let object) = value else { throw .notAnObject }
         return object

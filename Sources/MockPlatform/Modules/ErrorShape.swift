@@ -11,6 +11,9 @@ package protocol ErrorShape: Sendable {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String
     /// The message for a body that is not JSON.
     var malformedJSONMessage: String { get }
+    /// The message for a body that is not JSON where the parser noticed it (1-based line and
+    /// column); `malformedJSONMessage` unless the shape says where.
+    func malformedJSONMessage(line: Int, column: Int) -> String
     /// Status, headers and body bytes of an error answered to a request.
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data)
 }
@@ -21,4 +24,8 @@ package struct ErrorContext: Sendable {
     package var path: String
     /// The tenant clock's now.
     package var now: Date
+}
+
+extension ErrorShape {
+    package func malformedJSONMessage(line: Int, column: Int) -> String { malformedJSONMessage }
 }

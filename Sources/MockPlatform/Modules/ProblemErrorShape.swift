@@ -12,6 +12,7 @@ struct ProblemErrorShape: ErrorShape {
 
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "method \(method.rawValue) is not allowed" }
     var malformedJSONMessage: String { "malformed JSON body" }
+    func malformedJSONMessage(line: Int, column: Int) -> String { "malformed JSON body at line \(line), column \(column)" }
 
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers

@@ -29,7 +29,7 @@ enum RequestBodyReader {
         }
         switch Result(catching: { () throws(JSONBodyError) in try JSONValue.parseObject(buffer.readableBytesView) }) {
         case .success(let object): return (object, buffer)
-        case .failure(.malformed): throw APIError.badRequest(shape.malformedJSONMessage)
+        case .failure(.malformed(let line, let column)): throw APIError.badRequest(shape.malformedJSONMessage(line: line, column: column))
         case .failure(.tooDeep):
             throw APIError.badRequest("JSON body nested deeper than \(JSONParser.maxDepth) levels", limit: .jsonDepth)
         case .failure(.notAnObject): throw APIError.badRequest("request body must be a JSON object")

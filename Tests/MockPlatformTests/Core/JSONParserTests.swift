@@ -52,4 +52,21 @@ final class JSONParserTests: XCTestCase {
             XCTAssertEqual(reply.iqlError, "malformed JSON body")
         }
     }
+
+    /// The control plane says where a body stops being JSON; IQL keeps its documented message.
+    func testTheControlPlaneSaysWhereABodyIsMalformed() async throws {
+        try await TestPlatform.run { platform in
+            let cases = [
+                ("{\"now\": ", "line 1, column 9"),
+                ("{\n  \"now\": \"2024-06-10T12:00:00Z\",\n}", "line 3, column 1"),
+                ("{\"advance_seconds\": 5x}", "line 1, column 22"),
+            ]
+            for (body, position) in cases {
+                let reply = try await platform.send(.post, "/_mock/clock", body: body, headers: [.contentType: "application/json"])
+                reply.assertProblem(.badRequest, "malformed JSON body at \(position)")
+            }
+            let iql = try await platform.iql(.put, "/iql/v1/driver/d1/info", body: "{\n  \"country\": ")
+            XCTAssertEqual(iql.iqlError, "malformed JSON body")
+        }
+    }
 }
