@@ -41,6 +41,13 @@ struct ControlClient {
             )
         }
         let body = try await response.body.collect(upTo: 16 * 1_048_576)
+        let contentType = response.headers.first(name: "Content-Type") ?? "no Content-Type"
+        guard contentType.lowercased().contains("json") else {
+            throw CLIError(
+                "\(server) answered \(method.rawValue) \(path) with \(response.status.code) and \(contentType), not the mock's JSON: is it a mock-platform server? Point --server (MOCK_PLATFORM_SERVER) at one",
+                status: Int(response.status.code)
+            )
+        }
         let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
         guard (200...299).contains(Int(response.status.code)) else {
             throw CLIError(

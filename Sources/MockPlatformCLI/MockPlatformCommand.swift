@@ -16,6 +16,10 @@ struct MockPlatformCommand: AsyncParsableCommand {
     /// Runs the command; any failure is one line on standard error (`mock-platform: …`, what
     /// is wrong and what to do) and a non-zero exit. `--help` and `--version` print as usual.
     static func main() async {
+        if let refusal = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("mock-platform: \(refusal)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -34,6 +38,16 @@ struct MockPlatformCommand: AsyncParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The refusal of a command line whose first word is no command (`serve` takes no
+    /// arguments, so a word there is a mistyped command), naming the closest and every command.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !names.contains(first), first != "help" else { return nil }
+        let hint = NearestName.to(first, among: names).map { " (did you mean \($0)?)" } ?? ""
+        return "unknown command '\(first)'\(hint) — the commands are \(names.joined(separator: ", ")); see 'mock-platform --help'"
     }
 
     /// The subcommand the command line names (`serve` when it names none), for the help hint.

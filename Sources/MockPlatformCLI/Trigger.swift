@@ -32,11 +32,14 @@ struct Trigger: AsyncParsableCommand {
         let client = try connection.client()
         do {
             let answer = try await client.send(.POST, "/_mock/webhooks/trigger", json: ["event": event, "driver_id": driver, "overrides": values])
+            guard let eventID = answer["event_id"] as? String else {
+                throw CLIError("\(client.server) answered without an event id: is it a mock-platform server? Point --server (MOCK_PLATFORM_SERVER) at one")
+            }
             let messages = (answer["message_ids"] as? [String]) ?? []
             for unmatched in (answer["unmatched_overrides"] as? [[String: Any]]) ?? [] {
                 FileHandle.standardError.write(Data((Self.warning(unmatched, event: event) + "\n").utf8))
             }
-            print("event \(answer["event_id"] as? String ?? "?") recorded; messages: \(messages.isEmpty ? "none (no endpoint takes it)" : messages.joined(separator: ", "))")
+            print("event \(eventID) recorded; messages: \(messages.isEmpty ? "none (no endpoint takes it)" : messages.joined(separator: ", "))")
         } catch let error as CLIError {
             FileHandle.standardError.write(Data("mock-platform trigger: \(error)\n".utf8))
             throw ExitCode.failure

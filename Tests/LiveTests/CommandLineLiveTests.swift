@@ -35,6 +35,7 @@ final class CommandLineLiveTests: XCTestCase {
     }
 
     func testBadInputGetsOneLineAndAFailingExit() throws {
+        try assertOneLine(["lisen"], mentions: "unknown command 'lisen' (did you mean listen?) — the commands are serve, trigger, listen, wait")
         try assertOneLine(["serve", "--port", "99999"], mentions: "port must be a number from 0 to 65535")
         try assertOneLine(["serve", "--port", "http"], mentions: "is invalid for '--port <port>'")
         try assertOneLine(["serve", "--port", "0", "--fixtures", "/no/such/folder"], mentions: "--fixtures")

@@ -165,4 +165,32 @@ final class WebhookCLILiveTests: XCTestCase {
         _ = try await listening.stop()
         XCTAssertEqual(try server.stop(), 0)
     }
+
+    /// `trigger` with a mistyped kind lists the kinds; against a server that is not the mock it
+    /// fails in one line instead of printing "event ? recorded".
+    func testTriggerErrorsSayWhatToDo() async throws {
+        let server = try LiveServer()
+        let mistyped = try CLIProcess(["trigger", "qualify", "--driver", "d1", "--server", server.baseURL.absoluteString])
+        let refused = try await mistyped.wait()
+        XCTAssertEqual(refused, 1)
+        XCTAssertTrue(mistyped.errorText.contains("event must be an event kind: qualification, non_telematics_qualification,"), mistyped.errorText)
+        XCTAssertEqual(try server.stop(), 0)
+
+        let port = try XCTUnwrap(server.baseURL.port)
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1"]
+        other.standardOutput = Pipe()
+        other.standardError = Pipe()
+        try other.run()
+        defer { other.terminate() }
+        try await Task.sleep(for: .seconds(1))
+        let notTheMock = try CLIProcess(["trigger", "qualification", "--driver", "d1", "--server", "http://127.0.0.1:\(port)"])
+        let failed = try await notTheMock.wait()
+        XCTAssertEqual(failed, 1, notTheMock.text)
+        XCTAssertEqual(notTheMock.text, "", "nothing claims an event was recorded")
+        let lines = notTheMock.errorText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, notTheMock.errorText)
+        XCTAssertTrue(notTheMock.errorText.contains("is it a mock-platform server?"), notTheMock.errorText)
+    }
 }

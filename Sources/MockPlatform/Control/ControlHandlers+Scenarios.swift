@@ -15,7 +15,9 @@ extension ControlHandlers {
     func applyScenario(_ input: Operations.ApplyScenario.Input) async throws -> Operations.ApplyScenario.Output {
         let binding = try Tenant.boundBinding()
         guard let scenario = binding.registry.scenarios.scenario(named: input.path.name) else {
-            throw APIError.notFound("no scenario \(input.path.name)")
+            let names = binding.registry.scenarios.scenarios.map(\.name)
+            let hint = NearestName.to(input.path.name, among: names).map { " (did you mean \($0)?)" } ?? ""
+            throw APIError.notFound("no scenario \(input.path.name)\(hint)")
         }
         let tenant = try await binding.registry.apply(scenario, to: binding.name)
         return .ok(.init(body: .json(Self.wire(scenario, appliedAt: tenant.appliedScenario?.at))))

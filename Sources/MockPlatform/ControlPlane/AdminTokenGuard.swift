@@ -14,11 +14,17 @@ struct AdminTokenGuard: RequestGuard {
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"
         guard let authorization = request.headerFields[.authorization] else {
-            throw APIError(.unauthorized, "this control route needs Authorization: Bearer <admin token>", headers: headers)
+            throw APIError(
+                .unauthorized,
+                "this control route needs Authorization: Bearer <admin token> (the server's --admin-token, MOCK_PLATFORM_ADMIN_TOKEN)",
+                headers: headers
+            )
         }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", ConstantTime.equals(parts[1], token) else {
-            throw APIError(.unauthorized, "invalid admin token", headers: headers)
+            throw APIError(
+                .unauthorized, "invalid admin token: send the server's --admin-token (MOCK_PLATFORM_ADMIN_TOKEN)", headers: headers
+            )
         }
     }
 }

@@ -2,8 +2,8 @@
 /// hints: the candidate at the smallest edit distance, if that distance is small for the name's
 /// length (at most a third of it, at least 1, at most 3). Names longer than 64 characters get
 /// no hint, so the work stays small whatever a client sends.
-enum NearestName {
-    static func to(_ name: String, among candidates: some Sequence<String>) -> String? {
+package enum NearestName {
+    package static func to(_ name: String, among candidates: some Sequence<String>) -> String? {
         let typed = Array(name.lowercased().unicodeScalars)
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
         let limit = min(3, max(1, typed.count / 3))

@@ -15,7 +15,11 @@ struct WebhookTrigger {
     init(body: [String: JSONValue], kinds: KnownKinds) throws(APIError) {
         let fields = FieldReader(body)
         let name = try fields.required("event", fields.string)
-        guard let kind = kinds.eventKind(named: name) else { throw .badRequest("event must be an event kind") }
+        guard let kind = kinds.eventKind(named: name) else {
+            let names = kinds.eventKinds.map(\.rawValue)
+            let hint = NearestName.to(name, among: names).map { " (did you mean \($0)?)" } ?? ""
+            throw .badRequest("event must be an event kind: \(names.joined(separator: ", "))\(hint)")
+        }
         self.kind = kind
         subject = try fields.required("driver_id", fields.string)
         try PathSegmentID.validate(subject, name: "driver_id")

@@ -10,10 +10,10 @@ final class AdminTokenTests: XCTestCase {
         options.adminToken = "s3cret"
         try await TestPlatform.run(options: options) { platform in
             let missing = try await platform.send(.get, "/_mock/clock")
-            missing.assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token>")
+            missing.assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token> (the server's --admin-token, MOCK_PLATFORM_ADMIN_TOKEN)")
             XCTAssertEqual(missing.headers[.wwwAuthenticate], "Bearer")
             try await platform.send(.post, "/t/ci/_mock/reset", headers: [.authorization: "Bearer wrong"])
-                .assertProblem(.unauthorized, "invalid admin token")
+                .assertProblem(.unauthorized, "invalid admin token: send the server's --admin-token (MOCK_PLATFORM_ADMIN_TOKEN)")
             let allowed = try await platform.send(.get, "/_mock/clock", headers: [.authorization: "Bearer s3cret"])
             XCTAssertEqual(allowed.status, .ok, allowed.text)
             for open in ["/_mock/health", "/_mock/ready"] {

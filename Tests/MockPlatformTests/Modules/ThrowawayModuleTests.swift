@@ -69,7 +69,7 @@ final class ThrowawayModuleTests: XCTestCase {
         options.adminToken = "s3cret"
         try await Self.run(options: options) { platform in
             try await platform.send(.get, "/_mock/parcels/p1")
-                .assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token>")
+                .assertProblem(.unauthorized, "this control route needs Authorization: Bearer <admin token> (the server's --admin-token, MOCK_PLATFORM_ADMIN_TOKEN)")
             let allowed = try await platform.send(.get, "/_mock/parcels/p1", headers: [.authorization: "Bearer s3cret"])
             XCTAssertEqual(allowed.status, .ok, allowed.text)
             let fault = try await platform.send(

@@ -147,6 +147,8 @@ final class ScenarioApplyTests: XCTestCase {
             let reply = try await platform.send(.post, "/_mock/scenarios/no-such/apply")
             XCTAssertEqual(reply.status, .notFound)
             XCTAssertEqual(try reply.json()["detail"] as? String, "no scenario no-such")
+            let typo = try await platform.send(.post, "/_mock/scenarios/new-drivr/apply")
+            XCTAssertEqual(try typo.json()["detail"] as? String, "no scenario new-drivr (did you mean new-driver?)")
             let d1 = try await Self.driver(platform, "d1")
             XCTAssertEqual(d1.status, .ok)
         }

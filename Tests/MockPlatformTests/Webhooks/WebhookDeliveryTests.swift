@@ -316,8 +316,11 @@ final class WebhookDeliveryTests: XCTestCase {
             bad.assertProblem(.badRequest, "overrides.metadata..x is not a valid path")
             let replaced = try await Self.trigger(platform, overrides: ["subtype.level": 3])
             XCTAssertNotNil(replaced["event_id"], "a value on the way is replaced by an object")
+            let kinds = "qualification, non_telematics_qualification, disqualification_status, offer_retraction, offer_click, engagement, silent_push_notification"
             try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "nope", "driver_id": "d1"])
-                .assertProblem(.badRequest, "event must be an event kind")
+                .assertProblem(.badRequest, "event must be an event kind: \(kinds)")
+            try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "qualificaton", "driver_id": "d1"])
+                .assertProblem(.badRequest, "event must be an event kind: \(kinds) (did you mean qualification?)")
             try await platform.send(.post, "/_mock/webhooks/trigger", json: ["event": "qualification"])
                 .assertProblem(.badRequest, "driver_id is required")
             let after = try await platform.send(.get, "/_mock/events?type=engagement").json()["events"] as? [Any]
