@@ -104,7 +104,16 @@ package struct PlatformResponder: HTTPResponder {
             guard let name = target.tenant, let module = resolved.module else {
                 throw APIError.notFound(shape.unknownRouteMessage)
             }
-            try module.requestGuard?.check(request.head, path: target.path, settings: tenant?.settings ?? tenants.settings(of: name))
+            do {
+                try module.requestGuard?.check(request.head, path: target.path, settings: tenant?.settings ?? tenants.settings(of: name))
+            } catch var refusal {
+                // A request the guard refuses for a route that does not exist still learns the
+                // closest routes: the 401 would otherwise hide the mistyped path.
+                if resolved.route.methods.isEmpty {
+                    refusal.headers[RouteHint.header] = RouteHint.hint(for: request.method, path: target.path, in: routes)
+                }
+                throw refusal
+            }
             try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
             guard let (operation, parameters) = resolved.route.operation(for: request.method) else { throw APIError.internal }
             var request = request

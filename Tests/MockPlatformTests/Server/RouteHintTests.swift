@@ -32,4 +32,17 @@ final class RouteHintTests: XCTestCase {
             XCTAssertEqual(hints?.first, .some(nil), "no hint: null")
         }
     }
+
+    /// A mistyped path sent without the API key is refused 401, and still names the route meant;
+    /// a known route's 401 names none.
+    func testA401ForAPathNoRouteHasStillNamesTheClosestRoutes() async throws {
+        try await TestPlatform.run { platform in
+            let typo = try await platform.send(.get, "/iql/v1/driver/d1/statuss")
+            XCTAssertEqual(typo.status, .unauthorized)
+            XCTAssertEqual(typo.headers[Self.hint], "did you mean GET /iql/v1/driver/{driver_id}/status?")
+            let known = try await platform.send(.get, "/iql/v1/driver/d1/status")
+            XCTAssertEqual(known.status, .unauthorized)
+            XCTAssertNil(known.headers[Self.hint])
+        }
+    }
 }
