@@ -27,7 +27,7 @@ struct Listen: AsyncParsableCommand {
     @Option(help: "Local port of the receiver; 0 picks a free one.")
     var port: Int = 0
 
-    @Option(help: "Address the receiver listens on; 0.0.0.0 lets a mock in Docker reach it (with --public-url). Default: 127.0.0.1.")
+    @Option(help: "Address the receiver listens on; 0.0.0.0 lets a mock in Docker reach it (with --public-url).")
     var host: String = "127.0.0.1"
 
     @Option(help: "The receiver's URL as the mock reaches it, e.g. http://host.docker.internal:9000/ for a mock in Docker. Default: http://127.0.0.1:<port>/.")

@@ -1,4 +1,5 @@
 import MockPlatform
+import NIOCore
 
 /// What `serve` prints once it listens: first the one line scripts wait for (`mock-platform
 /// listening on <url> (ready in …)`, the listener as this machine reaches it), then where a
@@ -33,8 +34,27 @@ struct ReadyBanner {
             "  specs      \(base)/_mock/openapi/{\(specs.joined(separator: ","))}.yaml",
         ]
         if everyInterface, publicURL == nil {
-            lines.append("  devices    http://<this machine's LAN address>:\(port) (URLs in answers follow the address a request used)")
+            let addresses = lanAddresses.map { "http://\($0):\(port)" }.joined(separator: ", ")
+            lines.append(
+                "  devices    \(addresses.isEmpty ? "http://<this machine's LAN address>:\(port)" : addresses) (URLs in answers follow the address a request used)"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// This machine's IPv4 addresses other than loopback, as other devices reach it.
+    var lanAddresses: [String] = Self.interfaceAddresses()
+
+    /// The IPv4 addresses of this machine's network interfaces, loopback left out; none when they
+    /// cannot be read.
+    static func interfaceAddresses() -> [String] {
+        let devices = (try? System.enumerateDevices()) ?? []
+        var addresses: [String] = []
+        for device in devices {
+            guard let address = device.address, address.protocol == .inet, let ip = address.ipAddress,
+                  !ip.hasPrefix("127."), !addresses.contains(ip) else { continue }
+            addresses.append(ip)
+        }
+        return addresses
     }
 }

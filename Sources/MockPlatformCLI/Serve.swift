@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Listen port; 0 picks a free one. Env: MOCK_PLATFORM_PORT. Default: 8080.")
     var port: Int?
 
-    @Option(help: "Base of absolute URLs the mock emits. Env: MOCK_PLATFORM_PUBLIC_URL. Default: http://<host>:<port>.")
+    @Option(help: "Base of absolute URLs the mock emits (logos, click URLs, passes, the served specs' servers), for a proxy that rewrites the host. Env: MOCK_PLATFORM_PUBLIC_URL. Default: each answer follows the address its request used (Host, Forwarded, X-Forwarded-Host).")
     var publicURL: String?
 
     @Option(help: "Fixture folder loaded into every new tenant. Env: MOCK_PLATFORM_FIXTURES. Default: Resources/fixtures when the working directory has it, else the fixtures built into the binary.")
@@ -72,7 +72,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Keep every tenant's state in <data-dir>/state/<tenant>.json (written atomically after changes, at most every --persist-interval, and on a graceful stop) and restore them all at start. Env: MOCK_PLATFORM_PERSIST=true.")
     var persist = false
 
-    @Option(help: "How often --persist writes the tenants that changed: 500ms, 5s, 1m. Env: MOCK_PLATFORM_PERSIST_INTERVAL. Default: 5s.")
+    @Option(help: "How often --persist writes the tenants that changed: 100ms to 1h, e.g. 500ms, 5s, 1m. Env: MOCK_PLATFORM_PERSIST_INTERVAL. Default: 5s.")
     var persistInterval: String?
 
     @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")

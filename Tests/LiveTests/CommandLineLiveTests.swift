@@ -93,6 +93,19 @@ final class CommandLineLiveTests: XCTestCase {
         let stopped = try await serve.stop()
         XCTAssertEqual(stopped, 0)
 
+        // On every interface, the banner names the addresses other devices reach it at.
+        let everywhere = try CLIProcess(["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", folder.path, "--log-level", "warning"])
+        let devices = try await everywhere.line(containing: "  devices ")
+        let lan = Host.current().addresses.filter { $0.contains(".") && !$0.hasPrefix("127.") }
+        if lan.isEmpty {
+            XCTAssertTrue(devices.contains("<this machine's LAN address>"), devices)
+        } else {
+            XCTAssertFalse(devices.contains("<"), "no placeholder when the machine has an address: \(devices)")
+            XCTAssertTrue(lan.contains { devices.contains("http://\($0):") }, "\(devices) names one of \(lan)")
+        }
+        let stoppedEverywhere = try await everywhere.stop()
+        XCTAssertEqual(stoppedEverywhere, 0)
+
         let version = try CLIProcess(["--version"])
         let status = try await version.wait()
         XCTAssertEqual(status, 0)
