@@ -1,7 +1,8 @@
 import HTTPTypes
 
-/// `--admin-token`: every control route except health, readiness, metrics and the dashboard's
-/// files needs `Authorization: Bearer <token>` (`openapi/control.yaml` adminToken).
+/// `--admin-token`: every control route except health, readiness, metrics, the dashboard's
+/// files and the offline labs' pages and images needs `Authorization: Bearer <token>`
+/// (`openapi/control.yaml` adminToken).
 struct AdminTokenGuard: RequestGuard {
     let token: String
     /// Routes anyone may call.
@@ -10,7 +11,7 @@ struct AdminTokenGuard: RequestGuard {
     ]
 
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
-        guard !Self.open.contains(path) else { return }
+        guard !Self.open.contains(path), !path.hasPrefix("/_mock/pages/"), !path.hasPrefix("/_mock/images/") else { return }
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"
         guard let authorization = request.headerFields[.authorization] else {

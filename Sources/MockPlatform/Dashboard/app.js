@@ -329,7 +329,8 @@ const campaignTemplates = (() => {
     "simple push": synerise("simple-push", { campaign: campaign("Simple Push", "Hello"), notification: {} }, alert),
     "rich media, single image": synerise("simple-push", {
       campaign: campaign("Simple Push", "New in"), notification: {},
-      "rich-media": { type: "single-image", "single-image": { image: "https://example.com/hero.jpg" } },
+      // The mock's own placeholder image, so the sample works without internet.
+      "rich-media": { type: "single-image", "single-image": { image: new URL("/_mock/images/hero.png", location.href).href } },
     }, alert),
     "silent SDK command": synerise("silent-sdk-command", {
       class_name: "com.synerise.sdk.injector.Injector", method_name: "SIGN_OUT", method_parameters: [],

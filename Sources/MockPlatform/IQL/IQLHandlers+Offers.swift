@@ -68,7 +68,7 @@ extension IQLHandlers {
         guard !offer.retracted else { throw APIError.notFound("offer \(adID) is no longer available") }
         let payload = try ClickPayload.decode(input.query.pl, today: CalendarDay(containing: now))
         let (lead, campaign) = try await tenant.iql.click(offerID: adID, driverID: driverID, payload: payload)
-        let location = campaign.landingURL
+        let location = CampaignURL.resolved(campaign.landingURL, base: publicURL.string + tenant.name.pathPrefix)
             .replacingOccurrences(of: "{offer_id}", with: Self.queryEncoded(adID))
             .replacingOccurrences(of: "{driver_id}", with: Self.queryEncoded(driverID))
             .replacingOccurrences(of: "{lead_id}", with: Self.queryEncoded(lead.leadID))
@@ -99,8 +99,8 @@ extension IQLHandlers {
             legal: .init(
                 disclaimers: disclaimers,
                 disclaimer: disclaimers,
-                privacyPolicyUrl: ad.legal.privacyPolicyURL,
-                termsAndConditionsUrl: ad.legal.termsAndConditionsURL
+                privacyPolicyUrl: CampaignURL.resolved(ad.legal.privacyPolicyURL, base: base),
+                termsAndConditionsUrl: CampaignURL.resolved(ad.legal.termsAndConditionsURL, base: base)
             )
         )
     }

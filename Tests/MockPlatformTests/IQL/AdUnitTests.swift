@@ -40,7 +40,9 @@ final class AdUnitTests: XCTestCase {
             XCTAssertTrue(click.hasPrefix("http://localhost/t/team-a/iql/v3/ad_unit/ad_default_001/driver_id/user%20123/click?auth_token="), click)
             XCTAssertTrue(click.hasSuffix("&pl=<payload>"), click)
             let legal = try XCTUnwrap(unit["legal"] as? [String: Any])
-            XCTAssertEqual(legal["privacy_policy_url"] as? String, "https://example.com/privacy")
+            XCTAssertEqual(legal["privacy_policy_url"] as? String, "http://localhost/t/team-a/_mock/pages/privacy",
+                           "the fixtures' {mock} is the request's base and tenant: the mock's own page")
+            XCTAssertEqual(legal["terms_and_conditions_url"] as? String, "http://localhost/t/team-a/_mock/pages/terms")
             XCTAssertEqual(legal["disclaimers"] as? [String: String], legal["disclaimer"] as? [String: String],
                            "the singular `disclaimer` the Android reference app reads is a copy")
         }

@@ -15,7 +15,7 @@ final class ClickTests: XCTestCase {
             XCTAssertEqual(first.headers[.cacheControl], "no-store")
             XCTAssertTrue(first.body.isEmpty)
             let location = try XCTUnwrap(first.headers[.location])
-            XCTAssertTrue(location.hasPrefix("https://example.com/iql-mock/landing?offer=ad_default_001&lead="), location)
+            XCTAssertTrue(location.hasPrefix("\(TestPlatform.publicBase)/_mock/pages/landing?offer=ad_default_001&lead="), location)
             let second = try await platform.send(.get, url.replacingOccurrences(of: "&pl=", with: "&pl=") + "%3D%3D")
             XCTAssertEqual(second.status, .found, "padding is optional: \(second.text)")
 
