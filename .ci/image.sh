@@ -6,7 +6,7 @@
 # the script non-zero with a line starting "image: FAIL".
 #
 #   1. a Debian bookworm base from Debian's packages (mmdebstrap; no registry is reachable here),
-#      imported as local/bookworm-min:1;
+#      imported as localhost/mock-platform-base:bookworm;
 #   2. the image, built from docker/Dockerfile itself: the runtime stage on that base
 #      (--build-arg BASE), the build stage replaced by CI's release build laid out as its /build
 #      (--build-context build=…), exactly the paths the file's `COPY --from=build` lines name;
@@ -29,10 +29,10 @@ note() { echo "image: $*"; }
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/image.XXXXXX")
 export CONTAINERS_CONF="$WORK/containers.conf"
 # podman's default ulimits are refused here (setrlimit RLIMIT_NOFILE); crun refuses the
-# machine's cgroups, runc does not.
-printf '[containers]\ndefault_ulimits = []\n' > "$CONTAINERS_CONF"
-podman() { command podman --cgroup-manager=cgroupfs --runtime runc "$@"; }
-BASE=local/bookworm-min:1
+# machine's cgroups ("hybrid mode"), runc with the cgroupfs manager does not. In the file every
+# podman reads, podman-compose's included.
+printf '[containers]\ndefault_ulimits = []\n\n[engine]\ncgroup_manager = "cgroupfs"\nruntime = "runc"\n' > "$CONTAINERS_CONF"
+BASE=localhost/mock-platform-base:bookworm
 IMAGE=localhost/mock-platform:ci
 NAME=mock-platform-ci
 VOLUME=mock-platform-ci-data
@@ -41,7 +41,7 @@ PORT=${IMAGE_PORT:-18080}
 cleanup() {
   [[ -f "$WORK/kube.yaml" ]] && podman kube down "$WORK/kube.yaml" >/dev/null 2>&1 || true
   podman rm -f "$NAME" >/dev/null 2>&1 || true
-  (cd docker && command podman-compose -f compose.yaml down -v >/dev/null 2>&1) || true
+  (cd docker && podman-compose -f compose.yaml down -v >/dev/null 2>&1) || true
   podman volume rm -f "$VOLUME" >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
@@ -64,6 +64,7 @@ note "base $BASE: Debian bookworm from Debian's packages ($((SECONDS - started))
 
 # --- 2. the image -------------------------------------------------------------------------------
 # The build stage's /build, as the runtime stage copies from it: each `COPY --from=build` source.
+# (`--format docker`: the OCI format has no HEALTHCHECK.)
 STAGE="$WORK/build-stage"
 mapfile -t SOURCES < <(sed -n 's#^COPY --from=build /build/\([^ ]*\) .*#\1#p' docker/Dockerfile)
 [[ ${#SOURCES[@]} -gt 0 ]] || fail "docker/Dockerfile has no COPY --from=build /build/... lines"
@@ -74,20 +75,26 @@ for source in "${SOURCES[@]}"; do
 done
 mkdir -p "$WORK/context"
 started=$SECONDS
-podman build --quiet --isolation chroot --build-arg "BASE=$BASE" --build-context "build=$STAGE" \
+podman build --quiet --format docker --isolation chroot --build-arg "BASE=$BASE" --build-context "build=$STAGE" \
   -f docker/Dockerfile -t "$IMAGE" "$WORK/context" > "$WORK/build.log" 2>&1 \
   || { tail -n 30 "$WORK/build.log" >&2; fail "podman build of docker/Dockerfile failed"; }
 note "built $IMAGE from docker/Dockerfile on $BASE in $((SECONDS - started)) s, copying ${#SOURCES[@]} paths from CI's release build"
 
 # --- 3. run it as a user would ------------------------------------------------------------------
 run_container() {
+  # (podman's complaints that no systemd runs its health-check timers go to the log: the
+  # checks below run the HEALTHCHECK command themselves.)
   podman run -d --name "$NAME" -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/app/.mock-platform" \
-    -e MOCK_PLATFORM_PERSIST=true -e MOCK_PLATFORM_PERSIST_INTERVAL=1s "$IMAGE" >/dev/null \
-    || fail "podman run failed"
+    -e MOCK_PLATFORM_PERSIST=true -e MOCK_PLATFORM_PERSIST_INTERVAL=1s "$IMAGE" >/dev/null 2>>"$WORK/podman.log" \
+    || { cat "$WORK/podman.log" >&2; fail "podman run failed"; }
 }
 wait_healthy() {
   local deadline=$((SECONDS + 60))
   until podman healthcheck run "$NAME" >/dev/null 2>&1; do
+    if [[ $(podman inspect "$NAME" --format '{{.State.Running}}' 2>/dev/null) != true ]]; then
+      podman logs "$NAME" >&2 || true
+      fail "the container stopped before its HEALTHCHECK passed"
+    fi
     [[ $SECONDS -lt $deadline ]] || { podman logs "$NAME" >&2 || true; fail "the HEALTHCHECK did not pass within 60 s"; }
     sleep 0.5
   done
@@ -112,26 +119,26 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H 'Authorization: APIKEY
 
 # --- 4. stop, and --persist on the volume -------------------------------------------------------
 started=$SECONDS
-podman stop -t 10 "$NAME" >/dev/null || fail "podman stop failed"
+podman stop -t 10 "$NAME" >/dev/null 2>>"$WORK/podman.log" || { cat "$WORK/podman.log" >&2; fail "podman stop failed"; }
 stopped=$((SECONDS - started))
 [[ $stopped -lt 10 ]] || fail "podman stop took ${stopped} s: the server did not end on SIGTERM"
 code=$(podman inspect "$NAME" --format '{{.State.ExitCode}}')
 [[ "$code" == 0 ]] || { podman logs "$NAME" >&2 || true; fail "the server exited $code on SIGTERM"; }
 note "podman stop ended it in ${stopped} s, exit 0"
-podman rm "$NAME" >/dev/null
+podman rm "$NAME" >/dev/null 2>>"$WORK/podman.log"
 run_container
 wait_healthy
 info=$(curl -sf -H 'Authorization: APIKEY mock-api-key' "$BASE_URL/iql/v1/driver/kept-driver/info") \
   || fail "a new container on the same volume does not know kept-driver: --persist lost it"
 [[ "$info" == *'"zipcode":"85004"'* ]] || fail "kept-driver came back as $info"
 note "a new container on volume $VOLUME restored the driver the first one stored (--persist)"
-podman rm -f "$NAME" >/dev/null
+podman rm -f "$NAME" >/dev/null 2>>"$WORK/podman.log"
 
 # --- 5. docker/compose.yaml: mock + receiver ------------------------------------------------------
 podman tag "$IMAGE" localhost/mock-platform:local
-podman build --quiet --isolation chroot --build-arg "BASE=$BASE" -t localhost/mock-platform-receiver:local docker/receiver \
+podman build --quiet --format docker --isolation chroot --build-arg "BASE=$BASE" -t localhost/mock-platform-receiver:local docker/receiver \
   > "$WORK/receiver-build.log" 2>&1 || { tail -n 20 "$WORK/receiver-build.log" >&2; fail "podman build of docker/receiver failed"; }
-(cd docker && command podman-compose -f compose.yaml up -d > "$WORK/compose.log" 2>&1) \
+(cd docker && podman-compose -f compose.yaml up -d > "$WORK/compose.log" 2>&1) \
   || { tail -n 30 "$WORK/compose.log" >&2; fail "podman-compose up failed"; }
 deadline=$((SECONDS + 60))
 until curl -sf http://127.0.0.1:8080/_mock/ready >/dev/null 2>&1; do
@@ -140,6 +147,11 @@ until curl -sf http://127.0.0.1:8080/_mock/ready >/dev/null 2>&1; do
 done
 receiver=$(podman ps --format '{{.Names}}' | grep -m1 'receiver' || true)
 [[ -n "$receiver" ]] || fail "the compose file's receiver is not running"
+# The mock retries fast (the compose file's profile): trigger once the receiver listens.
+until podman logs "$receiver" 2>/dev/null | grep -q '"event":"listening"'; do
+  [[ $SECONDS -lt $deadline ]] || { podman logs "$receiver" >&2 || true; fail "the compose file's receiver did not listen within 60 s"; }
+  sleep 0.5
+done
 triggered=$(curl -sf -X POST -H 'Content-Type: application/json' -d '{"event":"engagement","driver_id":"driver-1"}' \
   http://127.0.0.1:8080/_mock/webhooks/trigger) || fail "the trigger was refused"
 event_id=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["event_id"])' "$triggered")
@@ -149,7 +161,7 @@ until podman logs "$receiver" 2>/dev/null | grep -q '"event":"verified"'; do
   sleep 0.5
 done
 note "compose: event $event_id from the mock reached $receiver, which verified its Standard Webhooks signature"
-(cd docker && command podman-compose -f compose.yaml down -v > /dev/null 2>&1) || true
+(cd docker && podman-compose -f compose.yaml down -v > /dev/null 2>&1) || true
 
 # --- 6. deploy/mock-platform.yaml with podman kube play ----------------------------------------
 # The manifest names the image `mock-platform:latest` and publishes no host port (a cluster's
