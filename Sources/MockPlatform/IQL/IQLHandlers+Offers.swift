@@ -82,7 +82,7 @@ extension IQLHandlers {
         let base = publicURL.string + tenant.name.pathPrefix
         let token = ClickToken(secret: tenant.settings.iql.clickSecret, tenant: tenant.name)
             .mint(offerID: offer.offerID, driverID: driverID, expiresAt: offer.expiresAt)
-        let offerSegment = Self.pathEncoded(offer.offerID)
+        let offerSegment = offer.offerID.percentEncodedPathSegment
         let ad = campaign.ad
         let disclaimers = Components.Schemas.AdDisclaimers(
             currentCustomer: ad.legal.disclaimers.currentCustomer, generic: ad.legal.disclaimers.generic
@@ -94,7 +94,7 @@ extension IQLHandlers {
             title: ad.title,
             body: .init(text: ad.body.text, bullets: ad.body.bullets),
             buttonText: ad.buttonText,
-            buttonClickUrl: "\(base)/iql/v3/ad_unit/\(offerSegment)/driver_id/\(Self.pathEncoded(driverID))/click"
+            buttonClickUrl: "\(base)/iql/v3/ad_unit/\(offerSegment)/driver_id/\(driverID.percentEncodedPathSegment)/click"
                 + "?auth_token=\(token)&pl=<payload>",
             legal: .init(
                 disclaimers: disclaimers,
@@ -103,10 +103,6 @@ extension IQLHandlers {
                 termsAndConditionsUrl: CampaignURL.resolved(ad.legal.termsAndConditionsURL, base: base)
             )
         )
-    }
-
-    private static func pathEncoded(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment
     }
 
     private static func queryEncoded(_ value: String) -> String {

@@ -58,7 +58,7 @@ extension PublisherHandlers {
     }
 
     private static func driverSegment(_ request: RawRequest) -> String {
-        RouteForwarder.segment(request.pathParameters["driver_id"] ?? "")
+        (request.pathParameters["driver_id"] ?? "").percentEncodedPathSegment
     }
 }
 

@@ -43,12 +43,6 @@ final class RouteForwarder: Sendable {
         try await response.body.write(GatheringWriter(gathered: gathered))
         return (HTTPResponse(status: response.status, headerFields: response.headers), gathered.buffer)
     }
-
-    /// A percent-encoded path segment of `value`: every character but the unreserved ones and
-    /// the sub-delimiters encoded, `/` and `%` included.
-    static func segment(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? value
-    }
 }
 
 /// Where `GatheringWriter` leaves the bytes it was given.
