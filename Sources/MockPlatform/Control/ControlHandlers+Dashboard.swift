@@ -17,6 +17,11 @@ extension ControlHandlers {
 
     func getLabPage(_ input: Operations.GetLabPage.Input) async throws -> Operations.GetLabPage.Output {
         let query = input.query
+        for (name, value) in [("offer", query.offer), ("lead", query.lead), ("driver", query.driver)] {
+            if let value, value.count > LabPage.maxValueLength {
+                throw APIError.badRequest("query parameter \(name) must be at most \(LabPage.maxValueLength) characters, got \(value.count)")
+            }
+        }
         return .ok(.init(body: .html(HTTPBody(LabPage.html(
             input.path.page.rawValue, offer: query.offer, lead: query.lead, driver: query.driver
         )))))

@@ -2,6 +2,9 @@
 /// a lab with no internet gets a page: the insurer's landing page a click redirects to, and the
 /// ad unit's privacy and terms links. Plain HTML, nothing loaded from elsewhere.
 enum LabPage {
+    /// The longest `offer`, `lead` or `driver` a page shows (`openapi/control.yaml` getLabPage).
+    static let maxValueLength = 256
+
     /// The page `name` names, with the landing page's `offer`, `lead` and `driver` shown.
     static func html(_ name: String, offer: String?, lead: String?, driver: String?) -> String {
         let (title, text): (String, String) = switch name {

@@ -19,6 +19,9 @@ final class LabPageTests: XCTestCase {
             let landing = try await platform.send(.get, "/_mock/pages/landing?offer=ad_default_001&lead=%3Cb%3Elead%3C%2Fb%3E")
             XCTAssertTrue(landing.text.contains("<dd>ad_default_001</dd>"), landing.text)
             XCTAssertTrue(landing.text.contains("<dd>&lt;b&gt;lead&lt;/b&gt;</dd>"), "what a link carries is shown as text: \(landing.text)")
+            let long = String(repeating: "x", count: 257)
+            try await platform.send(.get, "/_mock/pages/landing?offer=\(long)")
+                .assertProblem(.badRequest, "query parameter offer must be at most 256 characters, got 257")
             let unknown = try await platform.send(.get, "/_mock/pages/cookies")
             XCTAssertEqual(unknown.status, .badRequest)
 
