@@ -6,15 +6,18 @@
 # Then GET /_mock/health on each mock and on the ceiling. Every target gets the same
 # `wrk -t1 -c64 -d10s --latency`, one after the other.
 #
-# Usage: bench/hotpath.sh [--connexion] [--no-ceiling] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
+# Usage: bench/hotpath.sh [--connexion] [--no-ceiling] [--default-flags] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
+#   --default-flags: start the mocks as users do, with the one-line-per-request log on (its lines
+#   go to each mock's log file); without it they run with --log-level error.
 #   e.g. bench/hotpath.sh before=/tmp/mp-before after=.build-release/release/mock-platform
 # Run from the repository root. Installs wrk and nginx (apt-get) and connexion (pip) if missing.
 set -euo pipefail
-DURATION=10s; ROUNDS=1; CONNEXION=0; CEILING=1; TARGETS=()
+DURATION=10s; ROUNDS=1; CONNEXION=0; CEILING=1; LOG_FLAGS=(--log-level error); TARGETS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --connexion) CONNEXION=1 ;;
     --no-ceiling) CEILING=0 ;;
+    --default-flags) LOG_FLAGS=() ;;
     --duration) DURATION="$2"; shift ;;
     --rounds) ROUNDS="$2"; shift ;;
     *=*) TARGETS+=("$1") ;;
@@ -49,7 +52,7 @@ PATH_STATUS=/iql/v1/driver/d1/status
 declare -A URL HEALTH
 for t in "${TARGETS[@]}"; do
   label=${t%%=*}; bin=${t#*=}; port=$(free_port)
-  "$bin" serve --port "$port" --log-level error --data-dir "$WORK/$label.data" >"$WORK/$label.log" 2>&1 & PIDS+=($!)
+  "$bin" serve --port "$port" "${LOG_FLAGS[@]}" --data-dir "$WORK/$label.data" >"$WORK/$label.log" 2>&1 & PIDS+=($!)
   wait_http "http://127.0.0.1:$port/_mock/ready"
   curl -fs -o /dev/null -X PUT -H "$AUTH" -H 'Content-Type: application/json' \
     -d '{"country":"USA","state":"AZ"}' "http://127.0.0.1:$port/iql/v1/driver/d1/info"
