@@ -95,7 +95,10 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let options = try resolvedOptions(environment: ProcessInfo.processInfo.environment)
-        if options.logFormat == .json { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
+        switch options.logFormat {
+        case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+        case .text: LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
+        }
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let app = try await application(options: options, logger: logger)

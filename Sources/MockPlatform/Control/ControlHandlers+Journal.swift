@@ -34,8 +34,8 @@ extension ControlHandlers {
     private static func wire(_ entry: JournalEntry) -> Components.Schemas.JournalEntry {
         .init(
             id: entry.id, at: entry.at, method: entry.method, path: entry.path, query: entry.query, status: entry.status,
-            latencyMs: entry.latencyMilliseconds, headers: .init(additionalProperties: entry.headers), bodyExcerpt: entry.bodyExcerpt,
-            hint: entry.hint
+            latencyMs: entry.latencyMilliseconds, headers: .init(additionalProperties: entry.headers),
+            headersDropped: entry.headersDropped, bodyExcerpt: entry.bodyExcerpt, hint: entry.hint
         )
     }
 }

@@ -17,8 +17,16 @@ package struct JournalEntry: Sendable {
     /// Lower-case names; repeated fields joined with `, `.
     package var headers: [String: String] {
         switch fields {
-        case .kept(let kept): kept
-        case .received(let received): Self.kept(received.lazy.map { ($0.name.canonicalName, $0.value) })
+        case .kept(let kept, _): kept
+        case .received(let received): Self.kept(received.lazy.map { ($0.name.canonicalName, $0.value) }).headers
+        }
+    }
+    /// How many header fields the request had beyond what `headers` keeps (the count or the
+    /// byte budget reached).
+    package var headersDropped: Int {
+        switch fields {
+        case .kept(_, let dropped): dropped
+        case .received: 0
         }
     }
     /// The header fields: as received while within the bounds, which is what a request
@@ -31,15 +39,17 @@ package struct JournalEntry: Sendable {
 
     /// Longest body excerpt kept, in bytes.
     package static let maxBodyExcerpt = 1_024
-    /// Most header fields kept, and the longest value kept of each.
+    /// Most header fields kept, the longest value kept of each, and the most bytes of names
+    /// and values kept in all (control.md §11: a journal entry keeps ≤ 8 KiB of headers).
     package static let maxHeaders = 64
     package static let maxHeaderValue = 512
+    package static let maxHeaderBytes = 8_192
     /// Longest path and query kept.
     package static let maxTarget = 2_048
 
     private enum Fields: Sendable {
         case received(HTTPFields)
-        case kept([String: String])
+        case kept([String: String], dropped: Int)
     }
 
     init(
@@ -48,7 +58,7 @@ package struct JournalEntry: Sendable {
     ) {
         self.init(
             id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: .kept(Self.kept(headers)), body: body, hint: hint
+            fields: Self.keptFields(headers), body: body, hint: hint
         )
     }
 
@@ -57,11 +67,17 @@ package struct JournalEntry: Sendable {
         id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil
     ) {
+        var bytes = 0
         let withinBounds = fields.count <= Self.maxHeaders
-            && fields.allSatisfy { $0.name.canonicalName.utf8.count <= Self.maxHeaderValue && $0.value.utf8.count <= Self.maxHeaderValue }
+            && fields.allSatisfy { field in
+                let name = field.name.canonicalName.utf8.count, value = field.value.utf8.count
+                bytes += name + value
+                return name <= Self.maxHeaderValue && value <= Self.maxHeaderValue
+            }
+            && bytes <= Self.maxHeaderBytes
         self.init(
             id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: withinBounds ? .received(fields) : .kept(Self.kept(fields.map { ($0.name.canonicalName, $0.value) })),
+            fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
             body: body, hint: hint
         )
     }
@@ -87,18 +103,40 @@ package struct JournalEntry: Sendable {
         text.utf8.count <= maxTarget ? text : String(text.prefix(maxTarget))
     }
 
+    private static func keptFields(_ headers: some Sequence<(String, String)>) -> Fields {
+        let kept = kept(headers)
+        return .kept(kept.headers, dropped: kept.dropped)
+    }
+
     /// Header fields by lower-case name, repeated ones joined with `, `: at most `maxHeaders`
-    /// names, each value cut to `maxHeaderValue`.
-    private static func kept(_ headers: some Sequence<(String, String)>) -> [String: String] {
+    /// names, each value cut to `maxHeaderValue`, `maxHeaderBytes` of names and values in all;
+    /// `dropped` counts the fields that did not fit.
+    private static func kept(_ headers: some Sequence<(String, String)>) -> (headers: [String: String], dropped: Int) {
         var kept: [String: String] = [:]
+        var bytes = 0
+        var dropped = 0
         for (name, value) in headers {
             let name = name.lowercased()
             if let existing = kept[name] {
-                kept[name] = String((existing + ", " + value).prefix(Self.maxHeaderValue))
-            } else if kept.count < Self.maxHeaders {
-                kept[name] = String(value.prefix(Self.maxHeaderValue))
+                let joined = String((existing + ", " + value).prefix(Self.maxHeaderValue))
+                let added = joined.utf8.count - existing.utf8.count
+                if bytes + added <= Self.maxHeaderBytes {
+                    kept[name] = joined
+                    bytes += added
+                } else {
+                    dropped += 1
+                }
+            } else {
+                let value = String(value.prefix(Self.maxHeaderValue))
+                let size = name.utf8.count + value.utf8.count
+                if kept.count < Self.maxHeaders, name.utf8.count <= Self.maxHeaderValue, bytes + size <= Self.maxHeaderBytes {
+                    kept[name] = value
+                    bytes += size
+                } else {
+                    dropped += 1
+                }
             }
         }
-        return kept
+        return (kept, dropped)
     }
 }

@@ -37,10 +37,12 @@ package final class TenantPersistence: Sendable {
         self.logger = logger
     }
 
-    /// Restores every tenant the folder holds, `default` first. A file that is not a tenant's
+    /// Restores every tenant the folder holds, `default` first, after removing the temporary
+    /// files of writes a crash cut short. A file that is not a tenant's
     /// state document, or that the server cannot restore, is set aside (`TenantStateFolder`)
     /// with one warning line, and the others still load.
     package func restore() {
+        AtomicFile.removeLeftovers(in: folder.url) { $0.hasSuffix(".json") }
         let files: [URL]
         do {
             files = try folder.files()

@@ -166,6 +166,9 @@ package enum MockPlatformServer {
             fixtures: fixtures, scenarios: scenarios, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
             journalCapacity: options.journalSize, quotas: options.quotas, metrics: metrics, wallClock: wallClock
         )
+        if let file = options.stateFile {
+            AtomicFile.removeLeftovers(in: file.deletingLastPathComponent()) { $0 == file.lastPathComponent }
+        }
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
                 try tenants.reset(.default, restoring: TenantStateDocument.snapshot(

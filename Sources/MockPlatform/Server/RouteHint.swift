@@ -5,17 +5,26 @@ import HTTPTypes
 /// /iql/v1/driver/{driver_id}/status?`). Closeness is an edit distance over path segments: a
 /// missing or extra segment costs 1, a wrong literal segment its share of changed characters, a
 /// segment a parameter takes nothing. Only routes within one segment's worth of change, and
-/// nearly as close as the closest, are named; paths of more than 32 segments get no hint, so the
-/// work stays small.
+/// nearly as close as the closest, are named. The work is bounded whatever the path (control.md
+/// §11, a 404 costs no more than its answer): only the path's first `maxBytes` bytes and
+/// `maxSegments` segments are read, a template more than one segment longer or shorter is not
+/// compared, and the character comparisons stop at `budget`.
 enum RouteHint {
     static let header = HTTPField.Name("Mock-Hint")!
+    /// The part of a path a hint reads.
+    static let maxBytes = 256
+    static let maxSegments = 16
+    /// Most character comparisons one hint makes (a few hundred microseconds).
+    static let budget = 100_000
 
     /// The hint for `method path`, or nil when no route is close.
     static func hint(for method: HTTPRequest.Method, path: String, in catalog: RouteCatalog) -> String? {
-        let segments = RouteCatalog.segments(of: path)
-        guard segments.count <= 32 else { return nil }
+        let read = path.utf8.count <= maxBytes ? path : String(decoding: path.utf8.prefix(maxBytes), as: UTF8.self)
+        let segments = Array(RouteCatalog.segments(of: read).prefix(maxSegments))
+        var budget = Self.budget
         let ranked = catalog.templates.compactMap { template -> (route: String, cost: Double)? in
-            let cost = distance(segments, template.parsed)
+            guard abs(template.parsed.count - segments.count) <= 1, budget > 0 else { return nil }
+            let cost = distance(segments, template.parsed, budget: &budget)
             guard cost <= 1 else { return nil }
             let shown = template.methods.contains(method) ? method : template.methods[0]
             return ("\(shown.rawValue) \(template.path)", cost + (template.methods.contains(method) ? 0 : 0.25))
@@ -28,14 +37,15 @@ enum RouteHint {
         return "did you mean \(list)?"
     }
 
-    /// Segment-level edit distance between a path and a template.
-    static func distance(_ path: [Substring], _ template: [RouteCatalog.Template.Segment]) -> Double {
+    /// Segment-level edit distance between a path and a template; `budget` loses the character
+    /// comparisons made (at 0 every literal left counts as wholly different).
+    static func distance(_ path: [Substring], _ template: [RouteCatalog.Template.Segment], budget: inout Int) -> Double {
         var previous = (0...template.count).map(Double.init)
         var current = previous
         for i in 1...max(path.count, 1) where !path.isEmpty {
             current[0] = Double(i)
             for j in stride(from: 1, through: template.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost(path[i - 1], template[j - 1]))
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost(path[i - 1], template[j - 1], budget: &budget))
             }
             swap(&previous, &current)
         }
@@ -43,12 +53,14 @@ enum RouteHint {
     }
 
     /// 0 when the segment fits, else the share of characters to change in a literal (a wrong
-    /// value for a parameter costs 1).
-    private static func cost(_ value: Substring, _ segment: RouteCatalog.Template.Segment) -> Double {
+    /// value for a parameter, or a comparison past the budget, costs 1).
+    private static func cost(_ value: Substring, _ segment: RouteCatalog.Template.Segment, budget: inout Int) -> Double {
         if segment.matches(value) { return 0 }
         guard case .literal(let literal) = segment else { return 1 }
-        let a = Array(value.lowercased().unicodeScalars.prefix(64))
+        let a = Array(String(String.UnicodeScalarView(value.unicodeScalars.prefix(64))).lowercased().unicodeScalars)
         let b = Array(literal.lowercased().unicodeScalars)
+        budget -= a.count * b.count
+        guard budget >= 0 else { return 1 }
         return Double(NearestName.editDistance(a, b)) / Double(max(a.count, b.count, 1))
     }
 }

@@ -139,6 +139,29 @@ final class RequestJournalTests: XCTestCase {
         XCTAssertEqual(entry(fields).headers["accept"], "a/b, c/d")
     }
 
+    /// 62 header fields of 1 KiB each (what a hostile client sends to grow the journal) are
+    /// kept as at most 8 KiB of names and values; the entry says how many fields it left out.
+    func testAnEntryKeepsAtMostEightKiBOfHeadersAndCountsTheRest() throws {
+        var fields: HTTPFields = [.authorization: "APIKEY k"]
+        for index in 0..<62 {
+            fields.append(HTTPField(name: try XCTUnwrap(HTTPField.Name("x-pad-\(index)")), value: String(repeating: "p", count: 1_024)))
+        }
+        let entry = JournalEntry(
+            id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
+            body: [UInt8]()
+        )
+        let kept = entry.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        XCTAssertLessThanOrEqual(kept, JournalEntry.maxHeaderBytes)
+        XCTAssertEqual(entry.headers["authorization"], "APIKEY k", "the first fields are the ones kept")
+        XCTAssertEqual(entry.headers.count + entry.headersDropped, 63, "every field is either kept or counted")
+        XCTAssertGreaterThan(entry.headersDropped, 40)
+        let small = JournalEntry(
+            id: "req_2", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1,
+            fields: [.authorization: "APIKEY k"], body: [UInt8]()
+        )
+        XCTAssertEqual(small.headersDropped, 0)
+    }
+
     func testAJournalSizeOfZeroKeepsNothing() async throws {
         var options = ServerOptions()
         options.journalSize = 0

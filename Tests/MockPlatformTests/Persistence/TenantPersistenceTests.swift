@@ -58,4 +58,33 @@ final class TenantPersistenceTests: XCTestCase {
     private static func document(in folder: URL) throws -> String {
         String(decoding: try Data(contentsOf: folder.appendingPathComponent("state/default.json")), as: UTF8.self)
     }
+
+    /// A crash leaves `.<tenant>.json.<pid>.tmp` beside the states: the next start removes it
+    /// (and nothing else), and a link placed where a write's temporary file goes is replaced,
+    /// never followed.
+    func testTemporaryFilesOfACrashAreRemovedAndLinksNeverFollowed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persistence-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let states = folder.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: states, withIntermediateDirectories: true)
+        let leftover = states.appendingPathComponent(".team-a.json.4242.tmp")
+        try Data("{\"half".utf8).write(to: leftover)
+        let unrelated = states.appendingPathComponent(".notes.tmp")
+        try Data("keep".utf8).write(to: unrelated)
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("untouched".utf8).write(to: victim)
+        try await TestPlatform.run { platform in
+            let persistence = TenantPersistence(tenants: platform.tenants, dataDirectory: folder, logger: Logger(label: "test"))
+            persistence.restore()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.path), "the crash's temporary file is gone")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: unrelated.path), "a file that is not a write's is kept")
+            try FileManager.default.createSymbolicLink(
+                at: states.appendingPathComponent(".default.json.\(getpid()).tmp"), withDestinationURL: victim
+            )
+            try await platform.iql(.put, "/iql/v1/driver/d1/info", json: ["country": "USA", "state": "AZ", "zipcode": "85004"])
+            await persistence.persistChanges()
+            XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "untouched", "the link's target was not written")
+            XCTAssertTrue(try Self.document(in: folder).contains("d1"), "the state is written")
+        }
+    }
 }

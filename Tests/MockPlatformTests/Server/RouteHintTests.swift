@@ -45,4 +45,25 @@ final class RouteHintTests: XCTestCase {
             XCTAssertNil(known.headers[Self.hint])
         }
     }
+
+    /// A hostile unknown path (65 KB, 31 long segments) costs no more than a few milliseconds
+    /// of hinting (control.md §11: the hint reads a bounded prefix and stops at a budget); a
+    /// short typo still gets its hint.
+    func testAHugeUnknownPathCostsMillisecondsNotTens() throws {
+        let (_, catalog) = try TestPlatform.makeResponder()
+        let segment = String(repeating: "Statuss", count: 300)
+        let hostile = "/" + Array(repeating: segment, count: 31).joined(separator: "/")
+        XCTAssertGreaterThan(hostile.utf8.count, 65_000)
+        let clock = ContinuousClock()
+        var slowest = Duration.zero
+        for _ in 0..<20 {
+            let took = clock.measure { XCTAssertNil(RouteHint.hint(for: .get, path: hostile, in: catalog)) }
+            slowest = max(slowest, took)
+        }
+        XCTAssertLessThan(slowest, .milliseconds(10), "one hint for a 65 KB path")
+        XCTAssertEqual(
+            RouteHint.hint(for: .get, path: "/iql/v1/driver/d1/statuss", in: catalog),
+            "did you mean GET /iql/v1/driver/{driver_id}/status?"
+        )
+    }
 }
