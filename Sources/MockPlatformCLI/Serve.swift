@@ -57,6 +57,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
+    @Option(help: "A further host name or address a browser may reach the control plane and dashboard by (besides loopback, this machine's names and addresses and the --public-url host), repeatable; a browser's /_mock request naming another Host or Origin gets 403 unknown host (DNS rebinding). Env: MOCK_PLATFORM_ALLOWED_HOST (comma-separated).")
+    var allowedHost: [String] = []
+
     @Option(help: "When set, every /_mock route except health, ready, metrics and the dashboard page needs Authorization: Bearer <token>. Env: MOCK_PLATFORM_ADMIN_TOKEN.")
     var adminToken: String?
 
@@ -221,6 +224,10 @@ struct Serve: AsyncParsableCommand {
             options.journalSize = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
+        options.allowedHosts = (value(nil, "ALLOWED_HOST")?.split(separator: ",").map(String.init) ?? []) + allowedHost
+        if let bad = options.allowedHosts.first(where: { $0.isEmpty || $0.contains("/") || $0.contains(" ") }) {
+            throw ValidationError("allowed-host must be a host name or address without a scheme or path, got '\(bad)'")
+        }
         if let folder = value(dataDir, "DATA_DIR") {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {

@@ -4,7 +4,7 @@ import OpenAPIRuntime
 /// The dashboard's files (`openapi/control.yaml`, tag dashboard).
 extension ControlHandlers {
     func getDashboard(_ input: Operations.GetDashboard.Input) async throws -> Operations.GetDashboard.Output {
-        .ok(.init(body: .html(HTTPBody(dashboard.page))))
+        .ok(.init(headers: .init(xFrameOptions: .deny, contentSecurityPolicy: DashboardAssets.contentSecurityPolicy), body: .html(HTTPBody(dashboard.page))))
     }
 
     func getDashboardStyles(_ input: Operations.GetDashboardStyles.Input) async throws -> Operations.GetDashboardStyles.Output {

@@ -7,6 +7,10 @@ struct DashboardAssets: Sendable {
     let styles: String
     let script: String
 
+    /// The page's policy: its own script, style sheet and API calls only, never framed.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
     static func bundled() throws -> DashboardAssets {
         guard let folder = Bundle.module.url(forResource: "Dashboard", withExtension: nil) else {
             throw FixtureError("the bundled Dashboard folder is missing")

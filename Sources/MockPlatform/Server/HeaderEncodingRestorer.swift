@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 
-/// Restores `Location`, `Content-Disposition` and `Last-Modified` headers the generated code
-/// percent-encoded.
+/// Restores `Location`, `Content-Disposition`, `Last-Modified` and `Content-Security-Policy`
+/// headers the generated code percent-encoded.
 ///
 /// swift-openapi-runtime writes every typed header with URI encoding, which turns a redirect
 /// target like `https://example.com/landing?offer=a&lead=b` into `https%3A%2F%2F…` (clients
@@ -10,7 +10,7 @@ import HTTPTypes
 /// `attachment%3B%20…`. The handlers' values are finished header values, so the encoding is
 /// undone here.
 enum HeaderEncodingRestorer {
-    static let restored: [HTTPField.Name] = [.location, .contentDisposition, .lastModified]
+    static let restored: [HTTPField.Name] = [.location, .contentDisposition, .lastModified, .contentSecurityPolicy]
 
     static func restore(_ fields: inout HTTPFields) {
         for name in restored {

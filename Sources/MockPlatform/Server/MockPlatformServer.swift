@@ -193,6 +193,7 @@ package enum MockPlatformServer {
             routes = recorder.catalog
         }
         let controlPlane = ControlPlane(requestGuard: ControlRequestGuard(
+            host: BrowserHostGuard(trusted: TrustedHosts(publicURL: options.publicURL, allowed: options.allowedHosts)),
             origin: CrossOriginGuard(publicURL: publicURL), adminToken: options.adminToken.map { AdminTokenGuard(token: $0) }
         ))
         let responder = PlatformResponder(

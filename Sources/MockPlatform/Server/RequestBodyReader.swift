@@ -9,7 +9,8 @@ enum RequestBodyReader {
 
     /// The body of a POST/PUT/PATCH as a JSON object (an empty body reads as `{}`) and its bytes;
     /// nil for other methods. 413 over `maxBytes`, 400 when the body cannot be read (the client went
-    /// away or sent a broken stream), 415 when not JSON, 400 when malformed, nested deeper than
+    /// away or sent a broken stream), 415 when not JSON (or, from a browser — it sends `Origin` —
+    /// when a body comes without `Content-Type`), 400 when malformed, nested deeper than
     /// `JSONParser.maxDepth` or not an object.
     static func json(
         of request: inout Request, shape: any ErrorShape, logger: Logger
@@ -24,8 +25,12 @@ enum RequestBodyReader {
             logger.debug("request body could not be read", metadata: ["error": "\(error)"])
             throw APIError.badRequest("request body could not be read")
         }
-        if let contentType = request.headers[.contentType], !isJSON(contentType) {
-            throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
+        if let contentType = request.headers[.contentType] {
+            guard isJSON(contentType) else { throw APIError(.unsupportedMediaType, "Content-Type must be application/json") }
+        } else if request.headers[.origin] != nil, buffer.readableBytes > 0 {
+            // A page can send a body without Content-Type (or as text/plain) without asking the
+            // server first; only test code and SDKs, which send no Origin, may leave it out.
+            throw APIError(.unsupportedMediaType, "Content-Type must be application/json (a request with Origin must say it)")
         }
         switch Result(catching: { () throws(JSONBodyError) in try JSONValue.parseObject(buffer.readableBytesView) }) {
         case .success(let object): return (object, buffer)
