@@ -5,7 +5,8 @@ import NIOCore
 /// listening on <url> (ready in …)`, the listener as this machine reaches it), then where a
 /// person goes next — the API base (`--public-url` when set), the dashboard, the specs and the
 /// default API key (only the fixtures' public `mock-api-key`), and, when listening on every
-/// interface, how a phone reaches it.
+/// interface, how a phone reaches it; and, when it listens beyond loopback without
+/// `--webhook-allow`, that webhook targets are not limited (control.md §11).
 struct ReadyBanner {
     static let publicAPIKey = "mock-api-key"
 
@@ -20,6 +21,8 @@ struct ReadyBanner {
     var specs: [String]
     /// The default tenant's first API key.
     var apiKey: String?
+    /// Listening beyond loopback with no `--webhook-allow`: any client may point webhooks anywhere.
+    var webhookTargetsOpen = false
 
     var text: String {
         var base = publicURL ?? listener
@@ -39,7 +42,17 @@ struct ReadyBanner {
                 "  devices    \(addresses.isEmpty ? "http://<this machine's LAN address>:\(port)" : addresses) (URLs in answers follow the address a request used)"
             )
         }
+        if webhookTargetsOpen {
+            lines.append(
+                "  webhooks   targets are not limited: any client can make this server call any address and read 1 KiB of each answer — set --webhook-allow on a shared network"
+            )
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `--host` is a loopback address or name.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// This machine's IPv4 addresses other than loopback, as other devices reach it.

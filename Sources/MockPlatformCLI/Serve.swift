@@ -51,7 +51,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Register one webhook endpoint for every event on the default tenant at start. Env: MOCK_PLATFORM_WEBHOOK_URL.")
     var webhookURL: String?
 
-    @Option(help: "Comma-separated hosts or IPv4 CIDRs webhook targets must match. Env: MOCK_PLATFORM_WEBHOOK_ALLOW. Default: any http(s) target.")
+    @Option(help: "Comma-separated hosts, IPv4 or IPv6 addresses or CIDRs webhook targets must match; a name must resolve only to allowed addresses (A and AAAA), and the delivery connects to the address checked. Env: MOCK_PLATFORM_WEBHOOK_ALLOW. Default: any http(s) target.")
     var webhookAllow: String?
 
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
@@ -145,7 +145,8 @@ struct Serve: AsyncParsableCommand {
                 let banner = ReadyBanner(
                     listener: bound.listenerURL, publicURL: options.publicURL, everyInterface: ["0.0.0.0", "::"].contains(options.host),
                     port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specNames,
-                    apiKey: defaultTenant.apiKeys.first
+                    apiKey: defaultTenant.apiKeys.first,
+                    webhookTargetsOpen: options.webhookAllowlist.allowsAny && !ReadyBanner.isLoopback(options.host)
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
             }

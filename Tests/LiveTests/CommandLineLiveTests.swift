@@ -44,7 +44,7 @@ final class CommandLineLiveTests: XCTestCase {
         try assertOneLine(["serve", "--log-format", "xml"], mentions: "log format must be text or json")
         try assertOneLine(["serve", "--bogus"], mentions: "--bogus")
         try assertOneLine(["serve", "--save-on-exit"], mentions: "--save-on-exit needs --state-file")
-        try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 CIDR")
+        try assertOneLine(["serve", "--port", "0", "--webhook-allow", "10.0.0.0/99"], mentions: "is not a host or an IPv4 or IPv6 CIDR")
         try assertOneLine(["serve", "--tenant-idle-ttl", "5"], mentions: "tenant-idle-ttl must be a duration like 500ms, 5s, 1m or 24h")
         try assertOneLine(["serve", "--quota", "tokens=5"], mentions: "quota must be NAME=N with NAME one of drivers")
         try assertOneLine(["serve", "--quota", "drivers=-1"], mentions: "quota drivers must be a whole number of at least 0")
@@ -103,8 +103,18 @@ final class CommandLineLiveTests: XCTestCase {
             XCTAssertFalse(devices.contains("<"), "no placeholder when the machine has an address: \(devices)")
             XCTAssertTrue(lan.contains { devices.contains("http://\($0):") }, "\(devices) names one of \(lan)")
         }
+        let open = try await everywhere.line(containing: "  webhooks ")
+        XCTAssertTrue(open.contains("targets are not limited") && open.contains("--webhook-allow"), open)
         let stoppedEverywhere = try await everywhere.stop()
         XCTAssertEqual(stoppedEverywhere, 0)
+        XCTAssertFalse(serve.text.contains("  webhooks "), "on loopback the banner says nothing of webhook targets")
+        let limited = try CLIProcess([
+            "serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", folder.path, "--log-level", "warning", "--webhook-allow", "10.0.0.0/8",
+        ])
+        _ = try await limited.line(containing: "  devices ")
+        let stoppedLimited = try await limited.stop()
+        XCTAssertEqual(stoppedLimited, 0)
+        XCTAssertFalse(limited.text.contains("  webhooks "), "with --webhook-allow: \(limited.text)")
 
         let version = try CLIProcess(["--version"])
         let status = try await version.wait()

@@ -31,13 +31,18 @@ package final class WebhookTransport: Sendable {
     /// One client for the process, never shut down (AsyncHTTPClient traps when a client is
     /// released unclosed): redirects are not followed, connecting may take 10 s, and a refused
     /// connection fails the attempt at once (the pool would retry it until the timeout).
-    private static let client: HTTPClient = {
+    private static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(pinning: [:]))
+
+    /// The shared client's configuration; `pinning` maps a host name to the address to connect
+    /// to instead of resolving it (the name still goes in `Host` and TLS's server name).
+    private static func configuration(pinning: [String: String]) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .seconds(10))
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
+        configuration.dnsOverride = pinning
+        return configuration
+    }
     private let overall = AsyncSemaphore(limit: WebhookTransport.overallLimit)
     private let inFlight = Mutex(0)
 
@@ -59,15 +64,23 @@ package final class WebhookTransport: Sendable {
             let duration = ContinuousClock.now - started
             return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         }
-        guard let host = URL(string: url)?.host, allowlist.allows(host: host) else {
+        guard let host = URL(string: url)?.host, let checked = allowlist.addresses(for: host) else {
             return Outcome(statusCode: nil, latencyMilliseconds: 0, error: "target host is not allowed by --webhook-allow")
         }
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: body))
+        // A name the allowlist resolved is reached at the address it checked, by a client of
+        // its own (the shared client would look the name up again).
+        let client = checked.first.map {
+            HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration(pinning: [host: $0.description]))
+        }
+        defer { if let client { Task { try? await client.shutdown() } } }
         do {
-            let response = try await Self.client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)))
+            let response = try await (client ?? Self.client).execute(
+                request, timeout: .nanoseconds(Int64(timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000))
+            )
             var excerpt = ByteBuffer()
             for try await chunk in response.body where excerpt.readableBytes < 1024 {
                 var chunk = chunk
