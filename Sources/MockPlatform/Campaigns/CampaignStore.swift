@@ -18,7 +18,8 @@ package actor CampaignStore: ModuleStore {
         self.runtime = runtime
         state = try snapshot.map { try Self.state(State.self, from: $0) } ?? State(ids: runtime.seed.generator(for: "campaigns"))
         state.ids = runtime.seed.generator(for: "campaigns", restoring: state.ids)
-        try runtime.quotas.admit(.clients, adding: 0, to: state.sentToClient.count)
+        try runtime.quotas.checkRestored(.clients, count: state.sentToClient.count)
+        try runtime.quotas.checkRestored(.pushCampaigns, count: state.campaigns.count)
     }
 
     package func snapshot() throws -> StoreState { try Self.json(state) }

@@ -129,8 +129,8 @@ extension IQLHandlers {
 
     private static let moveOptIn: DriverChange<OptInChange> = { body, _, _, _ throws(APIError) in
         let optIn = try OptInDays(body: body)
-        return { driver, now in
-            driver.optedInAt = optIn.optInInstant(now: now)
+        return { driver, now throws(APIError) in
+            driver.optedInAt = try optIn.optInInstant(now: now)
             return OptInChange(days: optIn.days, optedInAt: driver.optedInAt)
         }
     }

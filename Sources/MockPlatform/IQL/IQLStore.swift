@@ -43,8 +43,12 @@ package actor IQLStore: ModuleStore, EventBuilder {
     }
 
     init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
-        var initial = try snapshot.map { try Self.state(State.self, from: $0) }
-            ?? State(campaigns: runtime.fixtures.campaigns, ids: runtime.seed.generator(for: "iql"))
+        var initial = try snapshot.map { json in
+            let restored = try Self.state(State.self, from: json)
+            try runtime.quotas.checkRestored(.drivers, count: restored.drivers.count)
+            try runtime.quotas.checkRestored(.trips, count: restored.drivers.values.map(\.trips.count).max() ?? 0)
+            return restored
+        } ?? State(campaigns: runtime.fixtures.campaigns, ids: runtime.seed.generator(for: "iql"))
         initial.ids = runtime.seed.generator(for: "iql", restoring: initial.ids)
         self.runtime = runtime
         state = initial

@@ -19,7 +19,7 @@ package actor LoyaltyStore: ModuleStore {
             state = try Self.state(State.self, from: snapshot)
             // Members are stored only from fixtures, scenarios and imports: an import is where
             // the quota applies.
-            try runtime.quotas.admit(.members, adding: 0, to: state.members.count)
+            try runtime.quotas.checkRestored(.members, count: state.members.count)
         } else {
             let now = runtime.clock.now
             var state = State()

@@ -9,6 +9,16 @@ struct DRFErrorShape: ErrorShape {
     func methodNotAllowedMessage(_ method: HTTPRequest.Method) -> String { "Method \"\(method.rawValue)\" not allowed." }
     var malformedJSONMessage: String { "JSON parse error" }
 
+    /// Django's field errors: the length rule's for a long id or one with `/` (the route cannot
+    /// take it), the generic one for control characters.
+    func invalidPathParameter(_ name: String, _ problem: WellFormedID.Problem) -> APIError {
+        switch problem {
+        case .tooLong, .slash: .badRequest("Ensure this field has no more than 256 characters.", field: name)
+        case .empty: .badRequest("This field may not be blank.", field: name)
+        case .controlCharacter: .badRequest("Enter a valid value.", field: name)
+        }
+    }
+
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data) {
         var fields = error.headers
         fields[.contentType] = "application/json; charset=utf-8"

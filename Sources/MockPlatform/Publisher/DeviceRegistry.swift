@@ -13,6 +13,7 @@ package actor DeviceRegistry: PushAddressBook {
 
     init(runtime: TenantRuntime, restoring snapshot: StoreState? = nil) throws {
         let restored = try snapshot.map { try Self.state([DeviceRegistration].self, from: $0) } ?? []
+        try runtime.quotas.checkRestored(.deviceTokens, count: restored.count)
         self.runtime = runtime
         registrations = restored
         progress = EventProgress(processedThrough: runtime.events.nextSequence - 1)

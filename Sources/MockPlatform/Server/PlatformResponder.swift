@@ -118,6 +118,7 @@ package struct PlatformResponder: HTTPResponder {
             guard let (operation, parameters) = resolved.route.operation(for: request.method) else { throw APIError.internal }
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
+            try PathParameterCheck.check(parameters, shape: shape)
             body = read?.bytes
             let response = try await Tenant.$binding.withValue(TenantBinding(
                 name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json,

@@ -8,8 +8,8 @@ import Foundation
 /// - every number within −2^53…2^53, and counters, balances and update tags (the modules'
 ///   `StateFields.counters`) within 0…2^53;
 /// - instants within years 1–9999 (`instant(from:)`, the date decoding of every restore);
-/// - ids (`id` and `…ID` fields, the keys of objects keyed by id) 1–256 characters, no `/`, no
-///   control characters;
+/// - ids (`id` and `…ID` fields, the keys of objects keyed by id) well formed (`WellFormedID`:
+///   the rule requests follow too);
 /// - the event log: `nextSequence` ≥ 1, each event's sequence between 1 and `nextSequence` − 1.
 ///
 /// Payloads (`payload`) are copied bodies of other APIs and keep whatever numbers they hold;
@@ -19,8 +19,6 @@ enum RestoredValueCheck {
     /// 2^53: the largest counter a document may hold — arithmetic on it cannot overflow, and it
     /// survives a trip through a JSON number.
     static let maxCounter: Int64 = 1 << 53
-    /// Longest id.
-    static let maxIDLength = 256
 
     /// An instant outside years 1–9999, where the decoder met it.
     struct InstantOutOfRange: Error {
@@ -105,15 +103,9 @@ enum RestoredValueCheck {
 
     private static func isID(_ key: String) -> Bool { key == "id" || key.utf8.reversed().starts(with: "DI".utf8) }
 
-    /// An id: 1 to `maxIDLength` characters, no `/`, no control characters (an ASCII one is
-    /// looked at byte by byte).
+    /// An id (`WellFormedID`, the rule requests follow too).
     private static func checkID(_ id: String, _ path: [String]) throws(APIError) {
-        let valid = id.utf8.allSatisfy { $0 < 0x80 }
-            ? (1...maxIDLength).contains(id.utf8.count) && !id.utf8.contains { $0 == UInt8(ascii: "/") || $0 < 0x20 || $0 == 0x7F }
-            : (1...maxIDLength).contains(id.count) && !id.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }
-        guard valid else {
-            throw refused(path, "must be an id of 1 to \(maxIDLength) characters without / or control characters")
-        }
+        guard WellFormedID.isWellFormed(id) else { throw refused(path, WellFormedID.rule) }
     }
 
     private static func refused(_ path: [String], _ rule: String) -> APIError {

@@ -56,6 +56,16 @@ package struct TenantQuotas: Sendable, Equatable {
         }
     }
 
+    /// Refuses a restored collection (`PUT /_mock/state`, `--state-file`, `--persist`) holding
+    /// more than its bound: 400 naming it, as an over-quota write would have been refused, so
+    /// that an import cannot grow a tenant past what requests could (control.md §11).
+    func checkRestored(_ collection: Collection, count: Int) throws(APIError) {
+        guard count > self[collection] else { return }
+        throw APIError.badRequest(
+            "state is not valid: \(count) \(collection.name), over --quota \(collection.name)=\(self[collection])", limit: .quota(collection.name)
+        )
+    }
+
     /// Refuses adding `adding` items to a collection that holds `count` when that passes its
     /// bound.
     func admit(_ collection: Collection, adding: Int = 1, to count: Int) throws(APIError) {

@@ -50,6 +50,7 @@ package actor WalletStore: ModuleStore {
         self.fixedPassTypeIdentifier = fixedPassTypeIdentifier
         if let snapshot {
             state = try Self.state(State.self, from: snapshot)
+            try runtime.quotas.checkRestored(.registrations, count: state.registrations.count)
             state.ids = runtime.seed.generator(for: "loyalty", restoring: state.ids)
         } else {
             let now = runtime.clock.now

@@ -39,6 +39,7 @@ package actor WebhookStore: ModuleStore {
         var initial = try snapshot.map { json in
             let restored = try Self.state(State.self, from: json)
             try Self.checkKinds(of: restored, known: runtime.kinds)
+            try runtime.quotas.checkRestored(.endpoints, count: restored.endpoints.count)
             return restored
         } ?? Self.fresh(runtime)
         initial.ids = runtime.seed.generator(for: "webhooks", restoring: initial.ids)

@@ -10,6 +10,8 @@ struct WebhookTrigger {
     static let maxOverrides = 64
     /// Most dotted segments an `overrides` key may have.
     static let maxOverrideSegments = 16
+    /// Most bytes `overrides` may hold, as JSON (control.md §11: a bound has a count and a size).
+    static let maxOverrideBytes = 65_536
 
     /// Reads a body whose `event` names one of `kinds`.
     init(body: [String: JSONValue], kinds: KnownKinds) throws(APIError) {
@@ -32,6 +34,9 @@ struct WebhookTrigger {
             if pairs.keys.contains(where: { key in key.utf8.count { $0 == UInt8(ascii: ".") } >= Self.maxOverrideSegments }) {
                 throw .badRequest("overrides keys must have at most \(Self.maxOverrideSegments) dotted segments", limit: .triggerOverrides)
             }
+            guard JSONValue.object(pairs).text.utf8.count <= Self.maxOverrideBytes else {
+                throw .badRequest("overrides must be at most \(Self.maxOverrideBytes / 1024) KiB of JSON", limit: .triggerOverrides)
+            }
             overrides = pairs.keys.sorted().map { ($0, pairs[$0] ?? .null) }
         default: throw .badRequest("overrides must be an object")
         }
@@ -49,7 +54,10 @@ struct WebhookTrigger {
             }
             event.payload = changed
         }
-        if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] { event.id = id }
+        if case .object(let fields) = event.payload, case .string(let id)? = fields["webhook_event_id"] {
+            guard WellFormedID.isWellFormed(id) else { throw .badRequest("overrides.webhook_event_id \(WellFormedID.rule)") }
+            event.id = id
+        }
         return (event, unmatched)
     }
 

@@ -213,14 +213,16 @@ final class TenantQuotaTests: XCTestCase {
 
 extension TenantQuotaTests {
     /// Members are stored only from fixtures, scenarios and state documents: an import over
-    /// the quota is refused and the tenant keeps its state.
+    /// the quota is refused (400 naming the collection, as every import over a quota) and the
+    /// tenant keeps its state.
     func testMembersOfAnImportedState() async throws {
         let fixtureMembers = TestFixtures.shared.members.count
         try await Self.run([.members: fixtureMembers - 1]) { platform in
             try await platform.createDriver("kept")
             let document = try await platform.send(.get, "/_mock/state").json()
-            let refused = try await platform.send(.put, "/_mock/state", json: document)
-            Self.assertProblem(refused, "members")
+            try await platform.send(.put, "/_mock/state", json: document).assertProblem(
+                .badRequest, "state is not valid: \(fixtureMembers) members, over --quota members=\(fixtureMembers - 1)"
+            )
             let kept = try await platform.iql(.get, "/iql/v1/driver/kept/info")
             XCTAssertEqual(kept.status, .ok, "the tenant is unchanged: \(kept.text)")
             let counted = try await LimitMetrics.rejections("quota_members", platform)

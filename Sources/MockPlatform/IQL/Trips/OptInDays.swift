@@ -16,6 +16,11 @@ struct OptInDays: Sendable, Equatable {
         self.days = Int(days)
     }
 
-    /// The opt-in instant it sets.
-    func optInInstant(now: Date) -> Date { now.addingTimeInterval(-Double(days) * 86_400) }
+    /// The opt-in instant it sets; 400 when that falls before year 1 (a clock set near it), an
+    /// instant no state document could hold.
+    func optInInstant(now: Date) throws(APIError) -> Date {
+        let instant = now.addingTimeInterval(-Double(days) * 86_400)
+        guard TenantClock.range.contains(instant) else { throw .badRequest("days would move the opt-in before year 1") }
+        return instant
+    }
 }
