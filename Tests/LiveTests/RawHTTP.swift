@@ -9,21 +9,21 @@ enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
     /// closed the connection (at most `timeout` seconds).
     static func exchange(_ request: [UInt8], port: Int, timeout: TimeInterval = 5) throws -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw LiveServerError("socket() failed") }
+        try exchange(parts: [request], pause: 0, port: port, timeout: timeout)
+    }
+
+    /// Sends `parts` one after the other with `pause` seconds between them (a slow client),
+    /// then returns everything the server wrote until it closed the connection.
+    static func exchange(parts: [[UInt8]], pause: TimeInterval, port: Int, timeout: TimeInterval = 5) throws -> String {
+        let descriptor = try connected(port: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw LiveServerError("connect() failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
-            throw LiveServerError("send() failed")
+        for (index, part) in parts.enumerated() {
+            if index > 0 { Thread.sleep(forTimeInterval: pause) }
+            guard part.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == part.count else {
+                throw LiveServerError("send() failed")
+            }
         }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -33,5 +33,23 @@ enum RawHTTP {
             received += buffer[..<count]
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`; the caller closes it.
+    static func connected(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw LiveServerError("socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw LiveServerError("connect() failed")
+        }
+        return descriptor
     }
 }

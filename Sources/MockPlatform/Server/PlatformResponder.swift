@@ -53,13 +53,16 @@ package struct PlatformResponder: HTTPResponder {
             return Response(status: status, headers: headers)
         }
         guard let name = target.tenant, let module = resolved.module, !module.isControlPlane else {
+            let inFlight = target.tenant.flatMap(tenants.entered)
+            defer { inFlight?.requestEnded() }
             let response = await answer(request, context: context, resolved: resolved, tenant: nil).response
             if let name = target.tenant, request.method != .get, request.method != .head {
                 tenants.existing(name)?.runtime.changes.advance()
             }
             return response
         }
-        let tenant = tenants.existing(name)
+        let tenant = tenants.entered(name)
+        defer { tenant?.requestEnded() }
         let arrivedAt = tenant?.clock.now
         var injected = FaultInjection.Result.proceed
         if let effect = faultEffect(for: request, resolved: resolved, tenant: tenant) {

@@ -30,6 +30,9 @@ package final class Tenant: Sendable {
     /// Wall-clock milliseconds since 1970 of the last request that used the tenant (of its
     /// making, before any).
     private let lastUsedMilliseconds: Atomic<Int64>
+    /// Requests the front door is answering on this tenant (`TenantRegistry.entered`): while
+    /// any is, the tenant is neither dropped as idle nor deleted.
+    private let requestsInFlight = Atomic(0)
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
@@ -118,6 +121,15 @@ package final class Tenant: Sendable {
     package var lastUsed: Date { Date(timeIntervalSince1970: Double(lastUsedMilliseconds.load(ordering: .relaxed)) / 1_000) }
 
     func markUsed(at now: Date) { lastUsedMilliseconds.store(Self.milliseconds(now), ordering: .relaxed) }
+
+    /// Counts a request the front door began on the tenant; `requestEnded` uncounts it.
+    func requestBegan() { requestsInFlight.add(1, ordering: .relaxed) }
+
+    /// The front door has answered a request `requestBegan` counted.
+    package func requestEnded() { requestsInFlight.subtract(1, ordering: .relaxed) }
+
+    /// Whether a request is being answered on the tenant.
+    var hasRequestsInFlight: Bool { requestsInFlight.load(ordering: .relaxed) > 0 }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 

@@ -82,22 +82,45 @@ package final class TenantRegistry: Sendable {
         return tenant
     }
 
+    /// The named tenant if it exists, counted as having a request in flight until the caller
+    /// calls its `requestEnded()`, and marked as used now: the front door's lookup, so that
+    /// neither the idle sweep nor a delete drops a tenant under a request (the count is taken
+    /// in the same critical section that removal checks it in).
+    package func entered(_ name: TenantName) -> Tenant? {
+        let tenant = state.withLock { state in
+            let tenant = state.tenants[name]
+            tenant?.requestBegan()
+            return tenant
+        }
+        tenant?.markUsed(at: wallClock())
+        return tenant
+    }
+
     /// Drops a tenant with everything it holds and stops its timers, freeing its slot; 409 for
-    /// `default`, 404 when there is no such tenant.
+    /// `default` and for a tenant a request is being answered on, 404 when there is no such
+    /// tenant.
     package func remove(_ name: TenantName) throws(APIError) {
         guard name != .default else { throw APIError(.conflict, "the default tenant cannot be deleted") }
-        let removed = state.withLock { state in Self.remove(name, &state) }
+        let removed = try state.withLock { state throws(APIError) -> Tenant? in
+            if state.tenants[name]?.hasRequestsInFlight == true {
+                throw APIError(.conflict, "tenant \(name) is answering a request: delete it once that has ended")
+            }
+            return Self.remove(name, &state)
+        }
         guard let removed else { throw .notFound("no tenant \(name)") }
         removed.shutdown()
     }
 
-    /// Drops every tenant but `default` that no request has used for longer than `idle`;
-    /// returns their names.
+    /// Drops every tenant but `default` that no request has used for longer than `idle` and
+    /// none is being answered on; returns their names.
     @discardableResult
     package func expireIdle(after idle: Duration) -> [TenantName] {
         let cutoff = wallClock().addingTimeInterval(-TimeInterval(idle.components.seconds) - Double(idle.components.attoseconds) / 1e18)
         let removed = state.withLock { state in
-            state.names.filter { $0 != .default && (state.tenants[$0]?.lastUsed ?? cutoff) < cutoff }.compactMap { Self.remove($0, &state) }
+            state.names.filter { name in
+                guard name != .default, let tenant = state.tenants[name] else { return false }
+                return tenant.lastUsed < cutoff && !tenant.hasRequestsInFlight
+            }.compactMap { Self.remove($0, &state) }
         }
         for tenant in removed { tenant.shutdown() }
         return removed.map(\.name)
