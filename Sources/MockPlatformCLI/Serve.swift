@@ -57,6 +57,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
+    @Option(parsing: .unconditional, help: "Most connections served at once; more are closed at once and counted (limit=connections). Never above the open-file limit less 64. Env: MOCK_PLATFORM_MAX_CONNECTIONS. Default: 4096.")
+    var maxConnections: String?
+
     @Option(help: "A further host name or address a browser may reach the control plane and dashboard by (besides loopback, this machine's names and addresses and the --public-url host), repeatable; a browser's /_mock request naming another Host or Origin gets 403 unknown host (DNS rebinding). Env: MOCK_PLATFORM_ALLOWED_HOST (comma-separated).")
     var allowedHost: [String] = []
 
@@ -225,6 +228,12 @@ struct Serve: AsyncParsableCommand {
             options.journalSize = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
+        if let text = value(maxConnections, "MAX_CONNECTIONS") {
+            guard let number = Int(text), number >= 1 else {
+                throw ValidationError("max-connections must be a whole number of at least 1, got '\(text)'")
+            }
+            options.maxConnections = number
+        }
         options.allowedHosts = (value(nil, "ALLOWED_HOST")?.split(separator: ",").map(String.init) ?? []) + allowedHost
         if let bad = options.allowedHosts.first(where: { $0.isEmpty || $0.contains("/") || $0.contains(" ") }) {
             throw ValidationError("allowed-host must be a host name or address without a scheme or path, got '\(bad)'")

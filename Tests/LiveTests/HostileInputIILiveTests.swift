@@ -77,4 +77,37 @@ final class HostileInputIILiveTests: XCTestCase {
         XCTAssertEqual(dropped.status, 404, "idle once the requests ended: swept")
         XCTAssertEqual(try server.stop(), 0)
     }
+
+    /// Finding 11: 1,100 half-sent request heads (ulimit 1,024) stopped new clients until they
+    /// closed, and a head was cut only after 30 s. Now connections past `--max-connections`
+    /// are closed at once and counted, and a head must be complete within 10 s: the server
+    /// answers new clients again within 12 s of the attack, whatever it holds open.
+    func testHalfSentHeadsAreCutWithinTenSecondsAndExtraConnectionsClosedAtOnce() async throws {
+        let server = try LiveServer(arguments: ["--port", "0", "--max-connections", "100"])
+        let port = try XCTUnwrap(server.baseURL.port)
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        let half = Array("GET /_mock/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+        let attacked = Date()
+        for _ in 0..<150 {
+            let socket = try RawHTTP.connected(port: port)
+            _ = half.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+            sockets.append(socket)
+        }
+        var answered: Date?
+        while Date().timeIntervalSince(attacked) < 15 {
+            if let reply = try? await server.request("GET", "/_mock/health"), reply.status == 200 {
+                answered = Date()
+                break
+            }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        let waited = try XCTUnwrap(answered, "no answer within 15 s").timeIntervalSince(attacked)
+        XCTAssertLessThan(waited, 12, "the half-sent heads were cut after 10 s")
+        let metrics = String(decoding: try await server.request("GET", "/_mock/metrics").body, as: UTF8.self)
+        let refused = metrics.split(separator: "\n").first { $0.hasPrefix(#"mockplatform_limit_rejections_total{limit="connections"} "#) }
+        let count = refused.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        XCTAssertGreaterThanOrEqual(count, 50, "the connections past 100 were refused and counted: \(refused ?? "none")")
+        XCTAssertEqual(try server.stop(), 0)
+    }
 }

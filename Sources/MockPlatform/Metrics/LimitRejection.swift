@@ -21,6 +21,8 @@ package struct LimitRejection: RawRepresentable, Hashable, Sendable {
     static let stateDocument = Self(rawValue: "state_document")
     /// A state-changing control request from another origin.
     static let crossOrigin = Self(rawValue: "cross_origin")
+    /// A connection past `--max-connections`, closed at once.
+    static let connections = Self(rawValue: "connections")
 
     /// A per-tenant collection bound (`--quota`): `quota_<collection>`.
     static func quota(_ collection: String) -> Self { Self(rawValue: "quota_\(collection)") }

@@ -72,12 +72,15 @@ package enum MockPlatformServer {
         onServerRunning: @escaping @Sendable (_ port: Int, _ defaultTenant: TenantSettings) async -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         let activity = RequestActivity()
+        let connections = ConnectionLimit(requested: options.maxConnections, metrics: responder.tenants.metrics)
         var application = Application(
             responder: MeteredResponder(
                 inner: responder, metrics: responder.tenants.metrics, requestLogLevel: options.logRequests ? .info : .debug,
                 activity: activity
             ),
-            server: .http1(configuration: .init(additionalChannelHandlers: [MalformedHeadResponder()], idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [ConnectionGate(limit: connections), MalformedHeadResponder()], idleTimeout: idleTimeout
+            )),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
