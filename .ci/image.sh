@@ -128,6 +128,12 @@ note "podman stop ended it in ${stopped} s, exit 0"
 podman rm "$NAME" >/dev/null 2>>"$WORK/podman.log"
 run_container
 wait_healthy
+# --persist reads the saved tenants in behind the listening server: ready once they are in.
+deadline=$((SECONDS + 60))
+until curl -sf "$BASE_URL/_mock/ready" >/dev/null 2>&1; do
+  [[ $SECONDS -lt $deadline ]] || fail "/_mock/ready did not answer 200 within 60 s of the restart"
+  sleep 0.2
+done
 info=$(curl -sf -H 'Authorization: APIKEY mock-api-key' "$BASE_URL/iql/v1/driver/kept-driver/info") \
   || fail "a new container on the same volume does not know kept-driver: --persist lost it"
 [[ "$info" == *'"zipcode":"85004"'* ]] || fail "kept-driver came back as $info"

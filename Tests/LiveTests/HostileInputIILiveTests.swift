@@ -42,6 +42,7 @@ final class HostileInputIILiveTests: XCTestCase {
         XCTAssertEqual(try server.stop(), 0)
 
         let restarted = try LiveServer(arguments: arguments)
+        try await restarted.waitUntilReady()
         let state = FileManager.default.enumerator(atPath: data.appendingPathComponent("state").path)?.allObjects as? [String] ?? []
         XCTAssertFalse(state.contains { $0.contains("set-aside") }, "nothing set aside: \(state)")
         let again = try await restarted.request("GET", "/t/team/iql/v1/driver/healthy/info", headers: Self.iql)

@@ -60,6 +60,18 @@ final class LiveServer: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
+    /// Waits until `/_mock/ready` answers 200 (with `--persist`, the saved tenants are read in
+    /// behind the listening server); returns how long that took.
+    @discardableResult
+    func waitUntilReady(timeout: TimeInterval = 60) async throws -> TimeInterval {
+        let started = Date()
+        while Date().timeIntervalSince(started) < timeout {
+            if try await request("GET", "/_mock/ready").status == 200 { return Date().timeIntervalSince(started) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw LiveServerError("not ready within \(timeout) s")
+    }
+
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     func stop(timeout: TimeInterval = 10) throws -> Int32 {
         process.terminate()

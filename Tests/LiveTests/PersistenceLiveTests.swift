@@ -28,6 +28,7 @@ final class PersistenceLiveTests: XCTestCase {
         try first.kill()
 
         let second = try LiveServer(arguments: arguments(folder))
+        try await second.waitUntilReady()
         for (prefix, name, state) in tenants {
             let info = try await second.request("GET", "\(prefix)/iql/v1/driver/kept-\(name)/info", headers: auth)
             XCTAssertEqual(info.status, 200, "\(name): \(String(decoding: info.body, as: UTF8.self))")
@@ -56,6 +57,7 @@ final class PersistenceLiveTests: XCTestCase {
 
         try Data("{\"version\": 1, \"clock\":".utf8).write(to: state.appendingPathComponent("beta.json"))
         let second = try LiveServer(arguments: arguments(folder, interval: "1h"), capturingErrors: true)
+        try await second.waitUntilReady()
         let alpha = try await second.request("GET", "/t/alpha/iql/v1/driver/d-alpha/info", headers: auth)
         XCTAssertEqual(alpha.status, 200, "the other tenants load")
         let beta = try await second.request("GET", "/t/beta/iql/v1/driver/d-beta/info", headers: auth)

@@ -29,9 +29,13 @@ struct ControlHandlers: APIProtocol {
         .ok(.init(body: .json(.init(status: .ok))))
     }
 
-    /// Fixtures are loaded before the server listens, so a server that answers is ready.
+    /// Fixtures are loaded before the server listens, so a server that answers is ready once
+    /// the tenants `--persist` saved are back in (503 `restoring` until then).
     func getReady(_ input: Operations.GetReady.Input) async throws -> Operations.GetReady.Output {
-        .ok(.init(body: .json(.init(status: .ready))))
+        guard !(try Tenant.boundBinding().registry.isRestoringAny) else {
+            return .serviceUnavailable(.init(body: .json(.init(status: .restoring))))
+        }
+        return .ok(.init(body: .json(.init(status: .ready))))
     }
 
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {

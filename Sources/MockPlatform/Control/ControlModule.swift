@@ -29,6 +29,13 @@ struct ControlModule: PlatformModule {
     /// Liveness answers `{"status":"ok"}` whenever the server answers at all.
     var constantOperations: Set<String> { [Operations.GetHealth.id] }
 
+    var stateFreeOperations: Set<String> {
+        [
+            Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.ListSpecs.id, Operations.GetSpec.id,
+            Operations.GetDashboard.id, Operations.GetDashboardStyles.id, Operations.GetDashboardScript.id,
+        ]
+    }
+
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try ControlHandlers(
             specs: specs, publicURL: publicURL, metrics: metrics,

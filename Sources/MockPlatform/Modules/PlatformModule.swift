@@ -34,6 +34,10 @@ package protocol PlatformModule: Sendable {
     /// any state (`getHealth`): the front door keeps the first 200 and sends it again
     /// (`ConstantAnswer`).
     var constantOperations: Set<String> { get }
+    /// Operation ids that read no tenant's state (health, readiness, metrics, the specs and the
+    /// dashboard's files): they answer while tenants are still being restored at start, when
+    /// every other request of a restoring tenant is 503 `tenant restoring`.
+    var stateFreeOperations: Set<String> { get }
     /// Ids of GET operations whose handler says how long its answer holds
     /// (`Tenant.answerHolds(_:)`): the front door keeps a 200 for its path and query and sends
     /// it again while it holds (`KeptAnswers`), without running the operation.
@@ -79,6 +83,7 @@ extension PlatformModule {
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
     package var constantOperations: Set<String> { [] }
+    package var stateFreeOperations: Set<String> { [] }
     package var keptReads: Set<String> { [] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
     package var eventKinds: [EventKind] { [] }

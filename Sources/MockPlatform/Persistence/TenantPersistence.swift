@@ -10,7 +10,9 @@ import Synchronization
 /// or read, and removes the files of tenants that are gone (deleted, or dropped for idleness);
 /// `PersistenceService` calls it every `--persist-interval`, and `TenantShutdown` once more on a
 /// graceful stop, before the tenants stop. A tenant whose change count (`TenantRuntime.changes`)
-/// has not moved since its document was last written is not even read.
+/// has not moved since its document was last written is not even read, and a large one is
+/// written at most once per `costFactor` times what writing it costs. At start the saved
+/// tenants are read in behind the listening server (`prepareRestore`, `restorePending`).
 package final class TenantPersistence: Sendable {
     /// What was last written or read of one tenant.
     private struct Written: Sendable {
@@ -20,7 +22,18 @@ package final class TenantPersistence: Sendable {
         var changes: UInt64
         /// A SHA-256 digest of the document.
         var digest: Data
+        /// When the pass that took it ended, and how long taking and writing it took.
+        var at = ContinuousClock.now
+        var cost = Duration.zero
     }
+
+    /// A tenant whose last write cost `throttledCost` or more is written at most once per
+    /// `costFactor` times that cost, so that keeping a large tenant on disk takes at most a
+    /// twentieth of a core however often it changes (a 40 MB tenant costs seconds to write: it
+    /// is written every minute or so; a small one at every pass). The last pass at a graceful
+    /// stop writes everything.
+    static let costFactor = 20
+    static let throttledCost = Duration.milliseconds(50)
 
     let tenants: TenantRegistry
     let folder: TenantStateFolder
@@ -38,18 +51,43 @@ package final class TenantPersistence: Sendable {
     }
 
     /// Restores every tenant the folder holds, `default` first, after removing the temporary
-    /// files of writes a crash cut short. A file that is not a tenant's
-    /// state document, or that the server cannot restore, is set aside (`TenantStateFolder`)
-    /// with one warning line, and the others still load.
+    /// files of writes a crash cut short (`prepareRestore`, then `restorePending`, in one step).
     package func restore() {
+        restore(prepareRestore())
+    }
+
+    /// Removes the temporary files of writes a crash cut short, lists the saved tenants and
+    /// marks each as restoring (`TenantRegistry.beginRestoring`): quick, so the server can
+    /// listen at once and `restorePending` read them in behind it.
+    package func prepareRestore() -> [URL] {
         AtomicFile.removeLeftovers(in: folder.url) { $0.hasSuffix(".json") }
         let files: [URL]
         do {
             files = try folder.files()
         } catch {
             logger.warning("tenant states not read", metadata: ["folder": "\(folder.url.path)", "error": "\(StateFileFailure.reason(error))"])
-            return
+            return []
         }
+        tenants.beginRestoring(files.compactMap { TenantName($0.deletingPathExtension().lastPathComponent) })
+        return files
+    }
+
+    /// Reads in the tenants `prepareRestore` listed, on a thread of its own (a large state
+    /// takes seconds of CPU, which no request must wait behind); each answers as usual from
+    /// the moment it is in.
+    package func restorePending(_ files: [URL]) async {
+        guard !files.isEmpty else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                self.restore(files)
+                done.resume()
+            }
+        }
+    }
+
+    /// A file that is not a tenant's state document, or that the server cannot restore, is
+    /// set aside (`TenantStateFolder`) with one warning line, and the others still load.
+    private func restore(_ files: [URL]) {
         var restored: [String] = []
         for file in files {
             let stem = file.deletingPathExtension().lastPathComponent
@@ -57,6 +95,7 @@ package final class TenantPersistence: Sendable {
                 setAside(file, because: "\(stem) is not a tenant name")
                 continue
             }
+            defer { tenants.finishRestoring(name) }
             do {
                 let data = try Data(contentsOf: file)
                 let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
@@ -76,26 +115,34 @@ package final class TenantPersistence: Sendable {
         }
     }
 
-    /// Writes each tenant whose state changed since it was last written or read, and removes
-    /// the files of tenants no longer held. A failure is logged and tried again next time.
-    package func persistChanges() async {
+    /// Writes each tenant whose state changed since it was last written or read (unless its
+    /// last write was too recent for its cost: `costFactor`; `final` writes them all), and
+    /// removes the files of tenants no longer held. Tenants still being restored are left
+    /// alone. A failure is logged and tried again next time.
+    package func persistChanges(final: Bool = false) async {
         await passes.withLock {
             let current = tenants.all()
-            for tenant in current {
+            for tenant in current where !tenants.isRestoring(tenant.name) {
                 let changes = tenant.runtime.changes.current
                 let last = written.withLock { $0[tenant.name] }
                 if let last, last.tenant === tenant, last.changes == changes { continue }
+                if !final, let last, last.tenant === tenant, last.cost >= Self.throttledCost,
+                   ContinuousClock.now < last.at + last.cost * Self.costFactor { continue }
+                let started = ContinuousClock.now
                 do {
                     let data = try TenantStateDocument.data(try await tenant.snapshot())
                     let digest = Self.digest(data)
                     if digest != last?.digest { try folder.write(data, of: tenant.name) }
-                    written.withLock { $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest) }
+                    let ended = ContinuousClock.now
+                    written.withLock {
+                        $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest, at: ended, cost: ended - started)
+                    }
                 } catch {
                     logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(StateFileFailure.reason(error))"])
                 }
             }
             let held = Set(current.map(\.name))
-            for name in written.withLock({ Array($0.keys) }) where !held.contains(name) {
+            for name in written.withLock({ Array($0.keys) }) where !held.contains(name) && !tenants.isRestoring(name) {
                 do {
                     try folder.remove(name)
                     written.withLock { $0[name] = nil }

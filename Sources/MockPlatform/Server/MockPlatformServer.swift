@@ -95,12 +95,12 @@ package enum MockPlatformServer {
         }
         let persistence = options.persist
             ? TenantPersistence(tenants: responder.tenants, dataDirectory: options.dataDirectory, logger: logger) : nil
-        persistence?.restore()
+        let pending = persistence?.prepareRestore() ?? []
         application.addServices(TenantShutdown(
             tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, persistence: persistence, logger: logger
         ))
         if let persistence {
-            application.addServices(PersistenceService(persistence: persistence, interval: options.persistInterval))
+            application.addServices(PersistenceService(persistence: persistence, pending: pending, interval: options.persistInterval))
         }
         if let idle = options.tenantIdleTTL {
             application.addServices(TenantExpiry(tenants: responder.tenants, idle: idle, logger: logger))

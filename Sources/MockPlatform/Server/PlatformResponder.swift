@@ -52,6 +52,11 @@ package struct PlatformResponder: HTTPResponder {
         if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers[.accept]) {
             return Response(status: status, headers: headers)
         }
+        if let name = target.tenant, tenants.isRestoring(name), let module = resolved.module,
+           !module.module.stateFreeOperations.contains(resolved.route.template?.operations[request.method]?.id ?? "") {
+            let context = ErrorContext(path: target.path, now: Date())
+            return Self.response(module.errorShape.render(TenantRegistry.stillRestoring, context: context))
+        }
         guard let name = target.tenant, let module = resolved.module, !module.isControlPlane else {
             let inFlight = target.tenant.flatMap(tenants.entered)
             defer { inFlight?.requestEnded() }

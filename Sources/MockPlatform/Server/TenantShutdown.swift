@@ -21,7 +21,7 @@ struct TenantShutdown: Service {
     /// What a graceful stop does, in order.
     func stop() async {
         if let stateFile { await save(to: stateFile) }
-        await persistence?.persistChanges()
+        await persistence?.persistChanges(final: true)
         tenants.shutdown()
         for module in tenants.modules { await module.shutdown() }
     }

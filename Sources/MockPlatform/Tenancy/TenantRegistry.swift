@@ -36,7 +36,20 @@ package final class TenantRegistry: Sendable {
         var names: [TenantName] = []
         /// Resets so far, by name; kept when the tenant is replaced.
         var generations: [TenantName: Int] = [:]
+        /// Tenants whose saved state is still being read in (`--persist`): they answer 503.
+        var restoring: Set<TenantName> = []
     }
+
+    /// How many tenants are still being restored: read without the lock, so that a request
+    /// pays for the restore check only while one is under way.
+    private let restoringCount = Atomic(0)
+
+    /// A request to a tenant whose saved state is still being read in (503, `Retry-After: 1`).
+    static let stillRestoring = {
+        var error = APIError(.serviceUnavailable, "tenant restoring")
+        error.headers[.retryAfter] = "1"
+        return error
+    }()
 
     /// A new tenant past `--max-tenants` (429, counted as the `tenants` limit).
     static let tenantLimitReached = APIError(.tooManyRequests, "tenant limit reached", limit: .tenants)
@@ -132,6 +145,30 @@ package final class TenantRegistry: Sendable {
         state.generations[name] = nil
         return tenant
     }
+
+    /// Marks `names` as being restored: until `finishRestoring` names each, its requests answer
+    /// 503 `tenant restoring` and nothing writes or drops its saved state.
+    package func beginRestoring(_ names: [TenantName]) {
+        state.withLock { state in
+            for name in names where state.restoring.insert(name).inserted { restoringCount.add(1, ordering: .releasing) }
+        }
+    }
+
+    /// Ends the restore of `name` (restored, set aside or refused: it answers as usual now).
+    package func finishRestoring(_ name: TenantName) {
+        state.withLock { state in
+            if state.restoring.remove(name) != nil { restoringCount.subtract(1, ordering: .releasing) }
+        }
+    }
+
+    /// Whether tenant `name`'s saved state is still being read in.
+    package func isRestoring(_ name: TenantName) -> Bool {
+        guard isRestoringAny else { return false }
+        return state.withLock { $0.restoring.contains(name) }
+    }
+
+    /// Whether any tenant's saved state is still being read in.
+    package var isRestoringAny: Bool { restoringCount.load(ordering: .acquiring) > 0 }
 
     /// The named tenant if it exists; creates nothing.
     package func existing(_ name: TenantName) -> Tenant? { state.withLock { $0.tenants[name] } }
