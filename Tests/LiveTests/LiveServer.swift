@@ -16,6 +16,8 @@ final class LiveServer: @unchecked Sendable {
     let baseURL: URL
     /// The line the server printed once ready.
     let readyLine: String
+    /// The server process's id (for `/proc/<pid>/…`).
+    var processIdentifier: Int32? { process.isRunning ? process.processIdentifier : nil }
 
     /// The built executable: `MOCK_PLATFORM_BINARY`, else next to the test bundle.
     static var binary: URL {

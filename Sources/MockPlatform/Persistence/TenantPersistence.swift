@@ -96,11 +96,16 @@ package final class TenantPersistence: Sendable {
                 continue
             }
             defer { tenants.finishRestoring(name) }
+            let started = ContinuousClock.now
             do {
                 let data = try Data(contentsOf: file)
                 let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
                 let tenant = try tenants.reset(name, restoring: snapshot)
-                written.withLock { $0[name] = Written(tenant: tenant, changes: tenant.runtime.changes.current, digest: Self.digest(data)) }
+                let digest = Self.digest(data), ended = ContinuousClock.now
+                // Reading it in costs about what writing it will: the first write waits as later ones do.
+                written.withLock {
+                    $0[name] = Written(tenant: tenant, changes: tenant.runtime.changes.current, digest: digest, at: ended, cost: ended - started)
+                }
                 restored.append(name.rawValue)
             } catch let error as APIError where error.limit == .tenants {
                 logger.warning("tenant state not restored", metadata: ["file": "\(file.path)", "reason": "\(error.message)"])
