@@ -57,6 +57,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
     var webhookRetryProfile: String?
 
+    @Option(help: "Each tenant's byte budget, as its state document measures (stores, logs, outbox; its journal keeps at most a quarter of it): 512KB, 64MB, 1GB. A write past it answers 507; an import or restore over it is refused. The process holds at most --max-tenants × this, plus fixed costs. Env: MOCK_PLATFORM_TENANT_MAX_BYTES. Default: 64MB.")
+    var tenantMaxBytes: String?
+
     @Option(parsing: .unconditional, help: "Most connections served at once; more are closed at once and counted (limit=connections). Never above the open-file limit less 64. Env: MOCK_PLATFORM_MAX_CONNECTIONS. Default: 4096.")
     var maxConnections: String?
 
@@ -228,6 +231,12 @@ struct Serve: AsyncParsableCommand {
             options.journalSize = number
         }
         options.adminToken = value(adminToken, "ADMIN_TOKEN")
+        if let text = value(tenantMaxBytes, "TENANT_MAX_BYTES") {
+            guard let bytes = ByteSize.bytes(text), bytes >= 64 << 10 else {
+                throw ValidationError("tenant-max-bytes must be a size of at least 64KB like 512KB, 64MB or 1GB, got '\(text)'")
+            }
+            options.tenantMaxBytes = bytes
+        }
         if let text = value(maxConnections, "MAX_CONNECTIONS") {
             guard let number = Int(text), number >= 1 else {
                 throw ValidationError("max-connections must be a whole number of at least 1, got '\(text)'")

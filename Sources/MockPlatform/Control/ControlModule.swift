@@ -29,6 +29,8 @@ struct ControlModule: PlatformModule {
     /// Liveness answers `{"status":"ok"}` whenever the server answers at all.
     var constantOperations: Set<String> { [Operations.GetHealth.id] }
 
+    var replacingOperations: Set<String> { [Operations.ImportState.id] }
+
     var stateFreeOperations: Set<String> {
         [
             Operations.GetHealth.id, Operations.GetReady.id, Operations.GetMetrics.id, Operations.ListSpecs.id, Operations.GetSpec.id,

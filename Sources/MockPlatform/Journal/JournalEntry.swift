@@ -36,6 +36,9 @@ package struct JournalEntry: Sendable {
     package var bodyExcerpt: String?
     /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).
     package var hint: String?
+    /// About the bytes the entry holds: its texts and header fields, and a fixed share for the
+    /// rest (`RequestJournal` keeps them within its byte bound).
+    let size: Int
 
     /// Longest body excerpt kept, in bytes.
     package static let maxBodyExcerpt = 1_024
@@ -96,7 +99,16 @@ package struct JournalEntry: Sendable {
         self.latencyMilliseconds = latencyMilliseconds
         self.fields = fields
         bodyExcerpt = body.isEmpty ? nil : String(decoding: body.prefix(Self.maxBodyExcerpt), as: UTF8.self)
+        let headerBytes = switch fields {
+        case .received(let received): received.reduce(0) { $0 + $1.name.canonicalName.utf8.count + $1.value.utf8.count + 16 }
+        case .kept(let kept, _): kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
+        }
+        size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
+            + (self.hint?.utf8.count ?? 0)
     }
+
+    /// What an entry holds besides its texts: its id, instant, numbers and their boxes.
+    private static let fixedSize = 160
 
     /// At most `maxTarget` characters of a path or query.
     private static func bounded(_ text: String) -> String {

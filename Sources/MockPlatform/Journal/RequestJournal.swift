@@ -1,26 +1,31 @@
 import Foundation
+import NIOCore
 import Synchronization
 
 /// A tenant's request journal (`/_mock/requests`): the last `capacity` requests the tenant's
-/// APIs answered, in arrival order, in a ring that overwrites the oldest — so memory stays flat
-/// however many requests come. Control requests (`/_mock/*`) are not recorded. Emptied by a
-/// reset; not part of the state document.
+/// APIs answered, in arrival order, holding at most `maxBytes` (`JournalEntry.size`) — the
+/// oldest go first — so memory stays flat however many requests come and however large they
+/// are. Control requests (`/_mock/*`) are not recorded. Emptied by a reset; not part of the
+/// state document.
 package final class RequestJournal: Sendable {
     /// Entries a tenant keeps unless `--journal-size` says otherwise.
     package static let defaultCapacity = 10_000
 
     private struct Ring {
-        var slots: [JournalEntry] = []
-        /// Where the next entry goes once `slots` is full.
-        var next = 0
+        var entries = CircularBuffer<JournalEntry>()
+        /// The entries' sizes in all.
+        var bytes = 0
         var ids: IDGenerator
     }
 
     package let capacity: Int
+    /// The most bytes the entries hold in all (a quarter of the tenant's byte budget).
+    package let maxBytes: Int
     private let ring: Mutex<Ring>
 
-    init(capacity: Int, ids: IDGenerator) {
+    init(capacity: Int, maxBytes: Int = TenantStorage.defaultMaxBytes / 4, ids: IDGenerator) {
         self.capacity = max(0, capacity)
+        self.maxBytes = maxBytes
         ring = Mutex(Ring(ids: ids))
     }
 
@@ -32,14 +37,16 @@ package final class RequestJournal: Sendable {
     func record(_ entry: JournalEntry) {
         guard capacity > 0 else { return }
         ring.withLock { ring in
-            if ring.slots.count < capacity {
-                ring.slots.append(entry)
-            } else {
-                ring.slots[ring.next] = entry
-                ring.next = (ring.next + 1) % capacity
+            ring.entries.append(entry)
+            ring.bytes += entry.size
+            while ring.entries.count > capacity || (ring.bytes > maxBytes && ring.entries.count > 1) {
+                ring.bytes -= ring.entries.removeFirst().size
             }
         }
     }
+
+    /// The bytes the entries hold (toward the tenant's budget).
+    package var bytes: Int { ring.withLock { $0.bytes } }
 
     /// Matching entries, newest first, at most `limit`. The filter runs on a copy of the ring,
     /// outside the lock, so a costly filter never holds up the requests being recorded.
@@ -62,16 +69,14 @@ package final class RequestJournal: Sendable {
     private func held() -> Ring { ring.withLock { $0 } }
 
     /// Entries held now (at most `capacity`).
-    package var count: Int { ring.withLock { $0.slots.count } }
+    package var count: Int { ring.withLock { $0.entries.count } }
 
     package func clear() {
         ring.withLock { ring in
-            ring.slots.removeAll()
-            ring.next = 0
+            ring.entries.removeAll()
+            ring.bytes = 0
         }
     }
 
-    private static func newestFirst(_ ring: Ring) -> some Sequence<JournalEntry> {
-        [ring.slots[..<ring.next].reversed(), ring.slots[ring.next...].reversed()].joined()
-    }
+    private static func newestFirst(_ ring: Ring) -> some Sequence<JournalEntry> { ring.entries.reversed() }
 }

@@ -21,6 +21,8 @@ package struct LimitRejection: RawRepresentable, Hashable, Sendable {
     static let stateDocument = Self(rawValue: "state_document")
     /// A state-changing control request from another origin.
     static let crossOrigin = Self(rawValue: "cross_origin")
+    /// A write past `--tenant-max-bytes` (507), or a state document larger than it.
+    static let tenantBytes = Self(rawValue: "tenant_bytes")
     /// A connection past `--max-connections`, closed at once.
     static let connections = Self(rawValue: "connections")
 

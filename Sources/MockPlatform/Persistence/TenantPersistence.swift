@@ -99,6 +99,7 @@ package final class TenantPersistence: Sendable {
             let started = ContinuousClock.now
             do {
                 let data = try Data(contentsOf: file)
+                try TenantStorage.checkDocument(bytes: data.count, maxBytes: tenants.tenantMaxBytes)
                 let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
                 let tenant = try tenants.reset(name, restoring: snapshot)
                 let digest = Self.digest(data), ended = ContinuousClock.now

@@ -96,6 +96,7 @@ package enum MockPlatformServer {
         let persistence = options.persist
             ? TenantPersistence(tenants: responder.tenants, dataDirectory: options.dataDirectory, logger: logger) : nil
         let pending = persistence?.prepareRestore() ?? []
+        application.addServices(TenantStorageMeter(tenants: responder.tenants))
         application.addServices(TenantShutdown(
             tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, persistence: persistence, logger: logger
         ))
@@ -167,15 +168,18 @@ package enum MockPlatformServer {
         }
         let tenants = try TenantRegistry(
             fixtures: fixtures, scenarios: scenarios, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
-            journalCapacity: options.journalSize, quotas: options.quotas, metrics: metrics, wallClock: wallClock
+            journalCapacity: options.journalSize, quotas: options.quotas, tenantMaxBytes: options.tenantMaxBytes, metrics: metrics,
+            wallClock: wallClock
         )
         if let file = options.stateFile {
             AtomicFile.removeLeftovers(in: file.deletingLastPathComponent()) { $0 == file.lastPathComponent }
         }
         if let file = options.stateFile, FileManager.default.fileExists(atPath: file.path) {
             do {
+                let data = try Data(contentsOf: file)
+                try TenantStorage.checkDocument(bytes: data.count, maxBytes: tenants.tenantMaxBytes)
                 try tenants.reset(.default, restoring: TenantStateDocument.snapshot(
-                    from: Data(contentsOf: file), fields: tenants.stateFields, settings: tenants.settingsSchema
+                    from: data, fields: tenants.stateFields, settings: tenants.settingsSchema
                 ))
             } catch let error as APIError {
                 throw FixtureError("state file \(file.path): \(error.message)")

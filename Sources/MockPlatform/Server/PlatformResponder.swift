@@ -126,8 +126,9 @@ package struct PlatformResponder: HTTPResponder {
             guard let (operation, parameters) = resolved.route.operation(for: request.method) else { throw APIError.internal }
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
-            try PathParameterCheck.check(parameters, shape: shape)
             body = read?.bytes
+            try PathParameterCheck.check(parameters, shape: shape)
+            let storage = try admit(read?.bytes.readableBytes ?? 0, of: operation.id, module: module, to: tenant ?? tenants.existing(name))
             let response = try await Tenant.$binding.withValue(TenantBinding(
                 name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json,
                 forwarder: forwarder
@@ -136,6 +137,7 @@ package struct PlatformResponder: HTTPResponder {
                     Self.operationHead(of: request.head, path: target.path, query: resolved.query), body: read, pathParameters: parameters
                 )
             }
+            if let storage, (200..<300).contains(response.status.code) { storage.grew(by: read?.bytes.readableBytes ?? 0) }
             return (response, body)
         } catch let error as APIError {
             if let limit = error.limit { tenants.metrics.recordLimitRejection(limit) }
@@ -144,6 +146,20 @@ package struct PlatformResponder: HTTPResponder {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])
             return (Self.response(shape.render(.internal, context: errorContext)), body)
         }
+    }
+
+    /// Holds a write's body of `bytes` to the tenant's byte budget (`TenantStorage`): 507 past
+    /// it; an operation that replaces the whole state is held to it by its body alone. Returns
+    /// the storage the write counts toward, if any.
+    private func admit(_ bytes: Int, of operationID: String, module: ModuleEntry, to tenant: Tenant?) throws(APIError) -> TenantStorage? {
+        guard bytes > 0 else { return nil }
+        if module.module.replacingOperations.contains(operationID) {
+            try TenantStorage.checkDocument(bytes: bytes, maxBytes: tenants.tenantMaxBytes)
+            return nil
+        }
+        guard let runtime = tenant?.runtime else { return nil }
+        try runtime.storage.admit(bytes, journal: runtime.journal.bytes)
+        return runtime.storage
     }
 
     /// Adds the exchange to the journal of the request's tenant as it is now (a reset while

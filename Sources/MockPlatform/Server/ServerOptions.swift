@@ -24,6 +24,8 @@ package struct ServerOptions: Sendable {
     package var seed: UInt64?
     /// Hosts and networks webhook endpoints may point at.
     package var webhookAllowlist: WebhookAllowlist = .any
+    /// Each tenant's byte budget (`--tenant-max-bytes`; `TenantStorage`).
+    package var tenantMaxBytes = TenantStorage.defaultMaxBytes
     /// Connections served at once (`--max-connections`; `ConnectionLimit`).
     package var maxConnections = ConnectionLimit.defaultMaximum
     /// Further hosts a browser may reach the control plane by (`--allowed-host`, `TrustedHosts`).

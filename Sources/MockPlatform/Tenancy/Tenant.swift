@@ -38,6 +38,7 @@ package final class Tenant: Sendable {
     init(
         name: TenantName, createdAt: Date, modules: [any PlatformModule], kinds: KnownKinds, fixtures: Fixtures, seed: IDSeed,
         journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
+        maxBytes: Int = TenantStorage.defaultMaxBytes,
         wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
     ) throws {
         if let snapshot { try Self.checkKinds(of: snapshot, known: kinds) }
@@ -53,10 +54,11 @@ package final class Tenant: Sendable {
                 clock: clock, ids: snapshot?.outbox.map { seed.generator(for: "outbox", restoring: $0.ids) } ?? seed.generator(for: "outbox"),
                 restoring: snapshot?.outbox
             ),
-            journal: RequestJournal(capacity: journalCapacity, ids: seed.generator(for: "journal")),
+            journal: RequestJournal(capacity: journalCapacity, maxBytes: maxBytes / 4, ids: seed.generator(for: "journal")),
             faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
             quotas: quotas,
+            storage: TenantStorage(maxBytes: maxBytes),
             fixtures: fixtures,
             kinds: kinds,
             changes: changes

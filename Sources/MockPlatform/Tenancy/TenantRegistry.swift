@@ -25,6 +25,8 @@ package final class TenantRegistry: Sendable {
     private let journalCapacity: Int
     /// Bounds of each tenant's collections.
     private let quotas: TenantQuotas
+    /// Each tenant's byte budget (`--tenant-max-bytes`).
+    package let tenantMaxBytes: Int
     /// Where limits that refuse a request are counted.
     let metrics: PlatformMetrics
     private let wallClock: @Sendable () -> Date
@@ -57,9 +59,10 @@ package final class TenantRegistry: Sendable {
     package init(
         fixtures: Fixtures, scenarios: ScenarioCatalog = .empty, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
-        metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
+        tenantMaxBytes: Int = TenantStorage.defaultMaxBytes, metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.journalCapacity = journalCapacity
+        self.tenantMaxBytes = tenantMaxBytes
         self.quotas = quotas
         self.metrics = metrics
         self.fixtures = fixtures
@@ -264,7 +267,7 @@ package final class TenantRegistry: Sendable {
             return try Tenant(
                 name: name, createdAt: createdAt, modules: modules, kinds: kinds, fixtures: fixtures ?? self.fixtures,
                 seed: IDSeed(runSeed: runSeed, tenant: name, generation: generation), journalCapacity: journalCapacity,
-                quotas: quotas, wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
+                quotas: quotas, maxBytes: tenantMaxBytes, wallClock: wallClock, restoring: snapshot, scenario: scenario?.name
             )
         } catch let error as APIError {
             throw error

@@ -17,6 +17,8 @@ package struct TenantRuntime: Sendable {
     package let seed: IDSeed
     /// How many items each client-growable collection may hold.
     package let quotas: TenantQuotas
+    /// How many bytes its state may take (`--tenant-max-bytes`).
+    package let storage: TenantStorage
     /// What a fresh tenant starts from.
     package let fixtures: Fixtures
     /// The event and push kinds the server's modules declare.

@@ -93,10 +93,11 @@ final class RequestJournalTests: XCTestCase {
         }
     }
 
-    /// 100,000 requests through a journal of the default size: it holds the newest 10,000 and
-    /// no more (bench/journal.py measures the server's memory under the same load).
+    /// 100,000 requests through a journal of the default size and no byte bound: it holds the
+    /// newest 10,000 and no more (bench/journal.py measures the server's memory under the same
+    /// load; `TenantStorageTests` the byte bound).
     func testTheRingKeepsTheNewestEntriesAndNoMore() {
-        let journal = RequestJournal(capacity: RequestJournal.defaultCapacity, ids: IDGenerator(seed: 1))
+        let journal = RequestJournal(capacity: RequestJournal.defaultCapacity, maxBytes: .max, ids: IDGenerator(seed: 1))
         let headers: [(name: String, value: String)] = [("authorization", "APIKEY k"), ("x-long", String(repeating: "v", count: 5_000))]
         let body = [UInt8](repeating: 0x61, count: 10_000)
         for index in 0..<100_000 {

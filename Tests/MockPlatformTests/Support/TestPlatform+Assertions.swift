@@ -23,7 +23,7 @@ extension TestPlatform.Reply {
     ) {
         XCTAssertEqual(self.status, status, text, file: file, line: line)
         XCTAssertEqual(headers[.contentType], "application/problem+json", file: file, line: line)
-        let titles = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests", 401: "Unauthorized"]
+        let titles = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests", 401: "Unauthorized", 507: "Insufficient Storage"]
         assertJSON(
             ["type": "about:blank", "title": titles[status.code] ?? "?", "status": status.code, "detail": detail],
             file: file, line: line

@@ -1,0 +1,36 @@
+import Foundation
+import ServiceLifecycle
+
+/// Measures each tenant's state document (`TenantStorage`) in the background, once a second
+/// for a tenant that changed — never for a request — and a large one at most once per
+/// `costFactor` times what measuring it costs (as `TenantPersistence` writes it), so that
+/// keeping the byte budget up to date takes at most a twentieth of a core.
+struct TenantStorageMeter: Service {
+    let tenants: TenantRegistry
+    var interval = Duration.seconds(1)
+
+    static let costFactor = 20
+    static let throttledCost = Duration.milliseconds(50)
+
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            while true {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled else { return }
+                await measure()
+            }
+        }
+    }
+
+    /// One round over the tenants.
+    func measure() async {
+        for tenant in tenants.all() where !tenants.isRestoring(tenant.name) {
+            let storage = tenant.runtime.storage, changes = tenant.runtime.changes.current
+            let started = ContinuousClock.now
+            guard storage.measureDue(changes: changes, now: started, costFactor: Self.costFactor, throttledCost: Self.throttledCost),
+                  let document = try? TenantStateDocument.data(await tenant.snapshot())
+            else { continue }
+            storage.measured(bytes: document.count, changes: changes, cost: ContinuousClock.now - started)
+        }
+    }
+}
