@@ -12,13 +12,21 @@ of random shape. Checks, throughout:
 - the server stays alive and answers `GET /_mock/health` within 10 s (no crash, no hang);
 - every answer's status is one the document lists for that operation (a 5xx never is);
 - resident memory (VmRSS from /proc/<pid>/status) stays flat: after a warm-up of a fifth of the
-  run it may not grow by more than --rss-slack MiB.
+  run it may not grow by more than --rss-slack MiB;
+- byte-heavy input (issue "Hostile input II"): some requests carry 62 header fields of 1 KB,
+  trigger overrides of 60 KB and 1 MB, unknown paths of 65 KB in 31 segments; the server runs
+  with --max-tenants 8 and --tenant-max-bytes 16MB, and RSS must stay under 8 × 16 MB plus
+  --fixed-mib of fixed costs throughout.
+
+With --round-trip (the test tests-python/robustness runs), the server also runs with --persist
+and --seed, and after the fuzz every tenant's export must import again (200), and a restart on
+the same data directory must restore every tenant (nothing set aside) to the same stores.
 
 Tenants are reset now and then (as suites do), so what a tenant may legitimately hold stays
 within its bounds; what grows anyway is a leak. Prints a summary; exits 1 on any failure.
 
 Usage: python3 bench/fuzz_control.py [--binary .build/debug/mock-platform] [--duration 600]
-                                     [--seed N] [--rss-slack 64]
+                                     [--seed N] [--rss-slack 64] [--fixed-mib 160] [--round-trip]
 Run from the repository root (the server reads Resources/fixtures). Needs PyYAML. Sends
 traffic to 127.0.0.1 only.
 """
@@ -43,6 +51,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import resolve  # noqa: E402
 
 TENANTS = ["", "/t/fuzz-a", "/t/fuzz-b"]
+MAX_TENANTS = 8
+TENANT_MAX_MB = 16
+BIG_HEADERS = {f"X-Pad-{index}": "p" * 1000 for index in range(62)}
 TIMEOUT = 10
 INTERESTING_NUMBERS = [0, -1, 1, 2**31, 2**53, 2**53 + 1, 2**63, 2**64, -(2**63), 1e300, -1e300, 0.5, 253402300800, -62135596801]
 INTERESTING_STRINGS = ["", " ", "/", "//", "..", "%00", "\u0000", "é", "\U0001F600", "a" * 5000, "null", "true", "0",
@@ -53,12 +64,13 @@ INTERESTING_STRINGS = ["", " ", "/", "//", "..", "%00", "\u0000", "é", "\U0001F
 class Server:
     """The binary under test, on a free port, in a temporary working directory."""
 
-    def __init__(self, binary):
-        self.work = tempfile.mkdtemp(prefix="fuzz-control-")
+    def __init__(self, binary, extra=(), work=None):
+        self.work = work or tempfile.mkdtemp(prefix="fuzz-control-")
         self.log = open(os.path.join(self.work, "server.log"), "w+")
         self.proc = subprocess.Popen(
             [os.path.abspath(binary), "serve", "--port", "0", "--log-level", "error",
-             "--data-dir", os.path.join(self.work, "data")],
+             "--data-dir", os.path.join(self.work, "data"), "--max-tenants", str(MAX_TENANTS),
+             "--tenant-max-bytes", f"{TENANT_MAX_MB}MB", *extra],
             stdout=self.log, stderr=subprocess.STDOUT, cwd=os.getcwd())
         deadline = time.time() + 60
         self.port = None
@@ -112,16 +124,17 @@ class Server:
             self.conn.close()
             self.conn = None
 
-    def stop(self):
+    def stop(self, keep=False):
         self.close()
         if self.alive():
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=15)
+                self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         self.log.close()
-        shutil.rmtree(self.work, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(self.work, ignore_errors=True)
 
 
 class Operation:
@@ -147,6 +160,19 @@ class Operation:
 
     def documents(self, status):
         return str(status) in self.statuses or f"{str(status)[0]}XX" in self.statuses or "default" in self.statuses
+
+
+class UnknownPath:
+    """The operation a hostile unknown path stands for: a 404 (or 401 before the key), never more."""
+    method = "GET"
+    operation_id = "unknown path"
+
+    @staticmethod
+    def documents(status):
+        return status in (401, 404, 414, 431)
+
+
+UNKNOWN_PATH = UnknownPath()
 
 
 class Fuzzer:
@@ -264,6 +290,9 @@ class Fuzzer:
         roll = self.rng.random()
         if operation.operation_id == "importState" and self.states and roll < 0.8:
             return self.mutate(self.rng.choice(self.states))
+        if operation.operation_id == "triggerWebhook" and roll < 0.15:
+            size = self.rng.choice([60_000, 1_000_000])
+            return {"event": "engagement", "driver_id": "d1", "overrides": {"data.pad": ["x" * 1000] * (size // 1006)}}
         if operation.operation_id == "triggerWebhook" and roll < 0.5:
             overrides = {self.override_key(): self.scalar() for _ in range(self.rng.randint(0, 70))}
             return {"event": self.rng.choice(["engagement", "qualification", "offer_click"]), "driver_id": "d1", "overrides": overrides}
@@ -275,8 +304,15 @@ class Fuzzer:
             return self.mutate(self.from_schema(operation.body_schema)) if self.rng.random() < 0.6 else self.from_schema(operation.body_schema)
         return self.value()
 
+    def hostile_path(self):
+        """An unknown path of 65 KB in 31 segments (the 404 hint must stay cheap)."""
+        return "/" + "/".join("Statuss" * 300 for _ in range(31))
+
     def one(self):
         operation = self.rng.choice(self.operations)
+        if self.rng.random() < 0.02:
+            status, data = self.server.request("GET", self.hostile_path(), None, {"Authorization": "APIKEY mock-api-key"})
+            return UNKNOWN_PATH, "/Statuss…", status, data
         path = operation.path
         for name in operation.path_params:
             path = path.replace("{" + name + "}", self.path_value())
@@ -297,6 +333,8 @@ class Fuzzer:
             if self.rng.random() < 0.03:
                 body = body[: self.rng.randrange(len(body) + 1)]
             headers["Content-Type"] = "application/json"
+        if self.rng.random() < 0.05:
+            headers.update(BIG_HEADERS)
         status, data = self.server.request(operation.method, target, body, headers)
         return operation, target, status, data
 
@@ -309,17 +347,57 @@ class Fuzzer:
                 pass
 
 
+def round_trip(server, binary, persist):
+    """Every tenant's export imports again; a restart on the same data restores every tenant
+    (nothing set aside) to the same stores. Returns the failures."""
+    failures = []
+    exported = {}
+    for tenant in TENANTS:
+        status, data = server.request("GET", tenant + "/_mock/state")
+        if status != 200:
+            failures.append(f"export of {tenant or '/'} answered {status}")
+            continue
+        status, answer = server.request("PUT", tenant + "/_mock/state", data, {"Content-Type": "application/json"})
+        if status != 200:
+            failures.append(f"the export of {tenant or '/'} did not import again: {status} {answer[:300]!r}")
+        exported[tenant] = json.loads(data)["stores"]
+    server.stop(keep=True)
+    restarted = Server(binary, persist, work=server.work)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and restarted.request("GET", "/_mock/ready")[0] != 200:
+            time.sleep(0.2)
+        state = os.path.join(server.work, "data", "state")
+        aside = [name for name in os.listdir(state) if "set-aside" in name] if os.path.isdir(state) else []
+        if aside:
+            failures.append(f"set aside at the restart: {aside}")
+        for tenant, stores in exported.items():
+            status, data = restarted.request("GET", tenant + "/_mock/state")
+            if status != 200:
+                failures.append(f"{tenant or '/'} after the restart: {status}")
+            elif json.loads(data)["stores"] != stores:
+                failures.append(f"{tenant or '/'} came back with other stores than it was saved with")
+    finally:
+        restarted.stop()
+    print(f"round trip: {len(exported)} tenants exported, imported and restored" + (" with failures" if failures else ""))
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/debug/mock-platform")
     parser.add_argument("--duration", type=float, default=600, help="seconds (default 600)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--rss-slack", type=float, default=64, help="MiB RSS may grow after the warm-up (default 64)")
+    parser.add_argument("--fixed-mib", type=float, default=160, help="fixed costs beside the tenants' budgets (default 160)")
+    parser.add_argument("--round-trip", action="store_true", help="--persist, then export → import → restart must restore every tenant")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
 
-    server = Server(args.binary)
+    persist = ["--persist", "--persist-interval", "1s", "--seed", str(seed % 2**63)] if args.round_trip else []
+    server = Server(args.binary, persist)
+    ceiling = MAX_TENANTS * TENANT_MAX_MB + args.fixed_mib
     failures = []
     counts = collections.Counter()
     by_operation = collections.Counter()
@@ -329,6 +407,7 @@ def main():
     operations = 0
     sent = 0
     elapsed = 0.0
+    alive = False
     try:
         status, spec = server.request("GET", "/_mock/openapi/control.yaml")
         if status != 200:
@@ -372,8 +451,13 @@ def main():
             if now >= next_sample:
                 next_sample = now + 5
                 samples.append((now - started, server.rss_mib()))
-    finally:
+                if samples[-1][1] > ceiling:
+                    failures.append(f"RSS {samples[-1][1]:.1f} MiB at {samples[-1][0]:.0f} s, over {MAX_TENANTS} × {TENANT_MAX_MB} MB + {args.fixed_mib:.0f} MiB")
         alive = server.alive()
+        if args.round_trip and alive:
+            failures += round_trip(server, args.binary, persist)
+    finally:
+        alive = alive and server.proc.returncode in (None, 0)
         server.stop()
 
     if not alive and not any("died" in failure for failure in failures):

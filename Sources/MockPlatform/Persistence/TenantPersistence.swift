@@ -102,11 +102,10 @@ package final class TenantPersistence: Sendable {
                 try TenantStorage.checkDocument(bytes: data.count, maxBytes: tenants.tenantMaxBytes)
                 let snapshot = try TenantStateDocument.snapshot(from: data, fields: tenants.stateFields, settings: tenants.settingsSchema)
                 let tenant = try tenants.reset(name, restoring: snapshot)
-                let digest = Self.digest(data), ended = ContinuousClock.now
+                let digest = Self.digest(data), ended = ContinuousClock.now, changes = tenant.runtime.changes.current
                 // Reading it in costs about what writing it will: the first write waits as later ones do.
-                written.withLock {
-                    $0[name] = Written(tenant: tenant, changes: tenant.runtime.changes.current, digest: digest, at: ended, cost: ended - started)
-                }
+                written.withLock { $0[name] = Written(tenant: tenant, changes: changes, digest: digest, at: ended, cost: ended - started) }
+                tenant.runtime.storage.measured(bytes: data.count, changes: changes, cost: ended - started)
                 restored.append(name.rawValue)
             } catch let error as APIError where error.limit == .tenants {
                 logger.warning("tenant state not restored", metadata: ["file": "\(file.path)", "reason": "\(error.message)"])
@@ -143,6 +142,7 @@ package final class TenantPersistence: Sendable {
                     written.withLock {
                         $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest, at: ended, cost: ended - started)
                     }
+                    tenant.runtime.storage.measured(bytes: data.count, changes: changes, cost: ended - started)
                 } catch {
                     logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(StateFileFailure.reason(error))"])
                 }
