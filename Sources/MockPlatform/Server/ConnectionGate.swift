@@ -48,7 +48,9 @@ package final class ConnectionLimit: Sendable {
 /// One connection's gate (first of the handlers after HTTP decoding): a connection over
 /// `ConnectionLimit` is closed at once; one whose next request head has not arrived within
 /// `ConnectionLimit.headDeadline` — counted from its opening or its last response's end — is
-/// closed (half-sent heads cannot hold places). Requests being answered have no deadline.
+/// closed (half-sent heads cannot hold places). Requests being answered have no deadline. One
+/// timer at a time serves a connection however many requests it carries: when it fires early
+/// (a request came and went meanwhile) it is set again for what is left.
 final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -59,7 +61,9 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     private var admitted = false
     /// Requests whose head was read and whose response has not ended.
     private var unanswered = 0
-    private var deadline: Scheduled<Void>?
+    /// Since when the connection waits for a request head; nil while one is being answered.
+    private var waitingSince: NIODeadline?
+    private var timer: Scheduled<Void>?
 
     init(limit: ConnectionLimit) { self.limit = limit }
 
@@ -82,8 +86,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) {
             unanswered += 1
-            deadline?.cancel()
-            deadline = nil
+            waitingSince = nil
         }
         context.fireChannelRead(data)
     }
@@ -107,8 +110,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func closed() {
-        deadline?.cancel()
-        deadline = nil
+        timer?.cancel()
+        timer = nil
         if admitted {
             admitted = false
             limit.release()
@@ -116,8 +119,22 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func awaitHead(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        waitingSince = .now()
+        arm(context: context)
+    }
+
+    /// Sets the timer for the end of the current wait, unless one is set already.
+    private func arm(context: ChannelHandlerContext) {
+        guard timer == nil, admitted, let since = waitingSince else { return }
         let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: ConnectionLimit.headDeadline) { channel.close(promise: nil) }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: since + ConnectionLimit.headDeadline) { [self] in
+            timer = nil
+            guard let since = waitingSince else { return }  // a request is being answered: set again when it ends
+            if NIODeadline.now() >= since + ConnectionLimit.headDeadline {
+                channel.close(promise: nil)
+            } else {
+                arm(context: context)
+            }
+        }
     }
 }

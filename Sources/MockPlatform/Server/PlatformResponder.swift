@@ -58,7 +58,9 @@ package struct PlatformResponder: HTTPResponder {
             return Self.response(module.errorShape.render(TenantRegistry.stillRestoring, context: context))
         }
         guard let name = target.tenant, let module = resolved.module, !module.isControlPlane else {
-            let inFlight = target.tenant.flatMap(tenants.entered)
+            // A control write (a slow `PUT /t/x/_mock/state`, say) holds its tenant as an API
+            // request does; reads (health, metrics, lists) need not.
+            let inFlight = request.method == .get || request.method == .head ? nil : target.tenant.flatMap(tenants.entered)
             defer { inFlight?.requestEnded() }
             let response = await answer(request, context: context, resolved: resolved, tenant: nil).response
             if let name = target.tenant, request.method != .get, request.method != .head {
