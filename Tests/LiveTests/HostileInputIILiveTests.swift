@@ -150,7 +150,7 @@ final class HostileInputIILiveTests: XCTestCase {
     /// once a second cost 68 % of a core in saves, and a restart took 27.5 s before it listened
     /// (health checks failed). Now saved tenants are read in behind the listening server
     /// (health within a second, 503 `tenant restoring` until each is in), and a large tenant is
-    /// written at most once per 20 times what writing it costs: reading it once a second costs
+    /// written at most once per 40 times what writing it costs: reading it once a second costs
     /// under 5 % of a core.
     func testALargeSavedTenantNeitherDelaysHealthNorCostsACoreToKeep() async throws {
         let data = Self.folder()

@@ -28,11 +28,12 @@ package final class TenantPersistence: Sendable {
     }
 
     /// A tenant whose last write cost `throttledCost` or more is written at most once per
-    /// `costFactor` times that cost, so that keeping a large tenant on disk takes at most a
-    /// twentieth of a core however often it changes (a 40 MB tenant costs seconds to write: it
-    /// is written every minute or so; a small one at every pass). The last pass at a graceful
-    /// stop writes everything.
-    static let costFactor = 20
+    /// `costFactor` times that cost (wall clock), so that keeping a large tenant on disk takes a
+    /// few percent of a core however often it changes (taking and encoding a state can keep
+    /// more than one core busy, so the factor leaves room: a 40 MB tenant costs about two
+    /// seconds to write, and is written about once a minute; a small one at every pass). The
+    /// last pass at a graceful stop writes everything.
+    static let costFactor = 40
     static let throttledCost = Duration.milliseconds(50)
 
     let tenants: TenantRegistry

@@ -4,12 +4,12 @@ import ServiceLifecycle
 /// Measures each tenant's state document (`TenantStorage`) in the background, once a second
 /// for a tenant that changed — never for a request — and a large one at most once per
 /// `costFactor` times what measuring it costs (as `TenantPersistence` writes it), so that
-/// keeping the byte budget up to date takes at most a twentieth of a core.
+/// keeping the byte budget up to date takes a few percent of a core at most.
 struct TenantStorageMeter: Service {
     let tenants: TenantRegistry
     var interval = Duration.seconds(1)
 
-    static let costFactor = 20
+    static let costFactor = TenantPersistence.costFactor
     static let throttledCost = Duration.milliseconds(50)
 
     func run() async {
