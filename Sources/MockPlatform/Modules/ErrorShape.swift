@@ -14,9 +14,9 @@ package protocol ErrorShape: Sendable {
     /// The message for a body that is not JSON where the parser noticed it (1-based line and
     /// column); `malformedJSONMessage` unless the shape says where.
     func malformedJSONMessage(line: Int, column: Int) -> String
-    /// The 400 for a path parameter that is not a well-formed id (`PathParameterCheck`):
-    /// `<name> <problem>` unless the shape words it otherwise.
-    func invalidPathParameter(_ name: String, _ problem: WellFormedID.Problem) -> APIError
+    /// The 400 for a path parameter of operation `operationID` that is not a well-formed id
+    /// (`PathParameterCheck`): `<name> <problem>` unless the shape words it otherwise.
+    func invalidPathParameter(_ name: String, _ problem: WellFormedID.Problem, operationID: String) -> APIError
     /// Status, headers and body bytes of an error answered to a request.
     func render(_ error: APIError, context: ErrorContext) -> (HTTPResponse, Data)
 }
@@ -31,7 +31,7 @@ package struct ErrorContext: Sendable {
 
 extension ErrorShape {
     package func malformedJSONMessage(line: Int, column: Int) -> String { malformedJSONMessage }
-    package func invalidPathParameter(_ name: String, _ problem: WellFormedID.Problem) -> APIError {
+    package func invalidPathParameter(_ name: String, _ problem: WellFormedID.Problem, operationID: String) -> APIError {
         .badRequest("\(name) \(problem)")
     }
 }

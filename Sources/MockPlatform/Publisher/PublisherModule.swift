@@ -11,7 +11,7 @@ struct PublisherModule: PlatformModule {
     var settingsParts: [any SettingsPart.Type] { [PublisherSettings.self] }
     var quotaCollections: [TenantQuotas.Collection] { [.deviceTokens] }
     var pathPrefixes: [String] { ["/publisher/"] }
-    var errorShape: any ErrorShape { DRFErrorShape() }
+    var errorShape: any ErrorShape { DRFErrorShape(fieldErrorOperations: [Operations.RegisterDeviceToken.id]) }
     var rules: [String: OperationRule] { PublisherHandlers.rules }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
 

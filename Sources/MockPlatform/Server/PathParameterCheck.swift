@@ -7,14 +7,14 @@ enum PathParameterCheck {
     /// Refuses the first parameter that is not well formed. A parameter without `%` holds no
     /// control character or `/` (the HTTP parser and the router see to that), so only its
     /// length is looked at.
-    static func check(_ parameters: [String: Substring], shape: any ErrorShape) throws(APIError) {
+    static func check(_ parameters: [String: Substring], of operationID: String, shape: any ErrorShape) throws(APIError) {
         for (name, raw) in parameters {
             let encoded = raw.utf8.contains(UInt8(ascii: "%"))
             guard encoded || raw.utf8.count > WellFormedID.maxLength else { continue }
             guard let decoded = encoded ? raw.removingPercentEncoding : String(raw) else {
-                throw shape.invalidPathParameter(name, .controlCharacter)
+                throw shape.invalidPathParameter(name, .controlCharacter, operationID: operationID)
             }
-            if let problem = WellFormedID.problem(with: decoded) { throw shape.invalidPathParameter(name, problem) }
+            if let problem = WellFormedID.problem(with: decoded) { throw shape.invalidPathParameter(name, problem, operationID: operationID) }
         }
     }
 }

@@ -129,7 +129,7 @@ package struct PlatformResponder: HTTPResponder {
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
-            try PathParameterCheck.check(parameters, shape: shape)
+            try PathParameterCheck.check(parameters, of: operation.id, shape: shape)
             let storage = try admit(read?.bytes.readableBytes ?? 0, of: operation.id, module: module, to: tenant ?? tenants.existing(name))
             let response = try await Tenant.$binding.withValue(TenantBinding(
                 name: name, registry: tenants, tenant: tenant, headers: request.headers, authority: request.head.authority, json: read?.json,

@@ -13,6 +13,11 @@ final class AcceptedIsRestorableTests: XCTestCase {
             let token = try await platform.send(.post, "/publisher/v1/drivers/z%7F/device_token", body: "")
             XCTAssertEqual(token.status, .badRequest, token.text)
             XCTAssertEqual(token.text, #"{"driver_id":["Enter a valid value."],"status":"400"}"#, "DRF's own field error")
+            let wrapper = try await platform.send(.get, "/publisher/v1/drivers/z%7F/status")
+            XCTAssertEqual(
+                wrapper.text, #"{"detail":"driver_id must be an id of 1 to 256 characters without / or control characters","status":"400"}"#,
+                "a wrapper of IQL says what IQL says, as detail"
+            )
             // An IQL driver id with SOH through the public default key.
             let info = try await platform.iql(.put, "/iql/v1/driver/a%01b/info", json: ["country": "USA", "state": "AZ", "zipcode": "85004"])
             XCTAssertEqual(info.status, .badRequest, info.text)
