@@ -2,9 +2,8 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// Hostile input II against the real binary (control.md §11, "Bytes, not only counts" to
-/// "Small ones"): what a hostile client did to a shared instance, each with the figure the test
-/// holds.
+/// Hostile input II against the real binary (README "Sharing one instance"): what a hostile
+/// client did to a shared instance, each with the figure the test holds.
 final class HostileInputIILiveTests: XCTestCase {
     private static let iql = ["Authorization": "APIKEY mock-api-key", "Content-Type": "application/json"]
     private static let info = #"{"country":"USA","state":"AZ","zipcode":"85004"}"#

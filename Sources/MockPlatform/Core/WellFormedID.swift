@@ -1,5 +1,5 @@
-/// The one rule for an id, at a request and in a restored state document alike (control.md
-/// §11, "one rule for what is accepted and what is restored"): 1 to `maxLength` characters,
+/// The one rule for an id, at a request and in a restored state document alike (README "Sharing
+/// one instance": what is accepted can be restored): 1 to `maxLength` characters,
 /// no `/`, no control characters. What a request could store, an export can import again.
 package enum WellFormedID {
     /// Longest id, in characters.

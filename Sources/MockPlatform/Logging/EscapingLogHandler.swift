@@ -2,8 +2,8 @@ import Logging
 
 /// The text log (`--log-format text`): swift-log's stream lines, with every control character in
 /// a message or metadata value written as `\n`, `\u{1B}`… — a value a client chose (a driver id
-/// with `%0A` in a restore error) cannot start a line of its own and forge a record (control.md
-/// §11, "ids and paths in log lines are escaped").
+/// with `%0A` in a restore error) cannot start a line of its own and forge a record (README "Sharing
+/// one instance").
 package struct EscapingLogHandler<Inner: LogHandler>: LogHandler {
     private var inner: Inner
 

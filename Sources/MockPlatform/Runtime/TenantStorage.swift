@@ -1,7 +1,7 @@
 import HTTPTypes
 import Synchronization
 
-/// A tenant's byte budget (`--tenant-max-bytes`, control.md §11 "Bytes, not only counts"): its
+/// A tenant's byte budget (`--tenant-max-bytes`, README "Sharing one instance"): its
 /// stored state is measured as the size of its state document — in the background, when it
 /// changed (`TenantStorageMeter`), never per request — plus what the writes accepted since
 /// have sent, plus its journal. A write whose body would take the tenant past its budget

@@ -58,7 +58,7 @@ package struct TenantQuotas: Sendable, Equatable {
 
     /// Refuses a restored collection (`PUT /_mock/state`, `--state-file`, `--persist`) holding
     /// more than its bound: 400 naming it, as an over-quota write would have been refused, so
-    /// that an import cannot grow a tenant past what requests could (control.md §11).
+    /// that an import cannot grow a tenant past what requests could (README "Sharing one instance").
     func checkRestored(_ collection: Collection, count: Int) throws(APIError) {
         guard count > self[collection] else { return }
         throw APIError.badRequest(

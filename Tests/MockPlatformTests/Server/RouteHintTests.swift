@@ -47,7 +47,7 @@ final class RouteHintTests: XCTestCase {
     }
 
     /// A hostile unknown path (65 KB, 31 long segments) costs no more than a few milliseconds
-    /// of hinting (control.md §11: the hint reads a bounded prefix and stops at a budget); a
+    /// of hinting (README "Sharing one instance": the hint reads a bounded prefix and stops at a budget); a
     /// short typo still gets its hint.
     func testAHugeUnknownPathCostsMillisecondsNotTens() throws {
         let (_, catalog) = try TestPlatform.makeResponder()
