@@ -90,3 +90,47 @@ final class TenantStorageTests: XCTestCase {
         XCTAssertEqual(journal.entries(matching: JournalQuery(), limit: 1).first?.path, "/r/1999")
     }
 }
+
+/// The background pieces of the byte budget and of `--persist`'s restore, in process.
+final class TenantStorageMeterTests: XCTestCase {
+    /// A measure replaces what writes added with the state document's own size: the budget
+    /// counts what an export would hold.
+    func testAMeasureCountsTheStateDocumentsSize() async throws {
+        try await TestPlatform.run { platform in
+            for _ in 0..<3 {
+                let reply = try await platform.send(.post, "/_mock/webhooks/trigger", json: [
+                    "event": "engagement", "driver_id": "d1", "overrides": ["data.pad": String(repeating: "p", count: 20_000)],
+                ])
+                XCTAssertEqual(reply.status, .accepted, reply.text)
+            }
+            let tenant = try platform.tenants.tenant(.default)
+            let storage = tenant.runtime.storage
+            XCTAssertGreaterThanOrEqual(storage.held(journal: 0), 60_000, "the writes' bodies are counted before any measure")
+            await TenantStorageMeter(tenants: platform.tenants).measure()
+            let document = try TenantStateDocument.data(await tenant.snapshot())
+            XCTAssertEqual(storage.held(journal: 0), document.count, "after a measure: the document's size")
+        }
+    }
+
+    /// While a saved tenant is read in, its requests answer 503 `tenant restoring` in their
+    /// API's shape and readiness says `restoring`; health answers throughout.
+    func testARestoringTenantAnswers503AndReadinessWaitsForIt() async throws {
+        try await TestPlatform.run { platform in
+            platform.tenants.beginRestoring([.default])
+            let ready = try await platform.send(.get, "/_mock/ready")
+            XCTAssertEqual(ready.status, .serviceUnavailable)
+            XCTAssertEqual(ready.text, #"{"status":"restoring"}"#)
+            let health = try await platform.send(.get, "/_mock/health")
+            XCTAssertEqual(health.status, .ok)
+            let iql = try await platform.iql(.get, "/iql/v1/locations")
+            XCTAssertEqual(iql.status, .serviceUnavailable)
+            XCTAssertEqual(try iql.json()["error"] as? String, "tenant restoring")
+            XCTAssertEqual(iql.headers[.retryAfter], "1")
+            platform.tenants.finishRestoring(.default)
+            let after = try await platform.send(.get, "/_mock/ready")
+            XCTAssertEqual(after.status, .ok)
+            let served = try await platform.iql(.get, "/iql/v1/locations")
+            XCTAssertEqual(served.status, .ok)
+        }
+    }
+}
