@@ -235,28 +235,53 @@ final class HostileInputIILiveTests: XCTestCase {
 
     /// Finding 3: quotas counted items, not bytes: 40 triggers whose overrides held 1 MiB arrays
     /// took RSS to 900 MB. Now overrides are ≤ 64 KiB and the tenant has a byte budget: with
-    /// `--tenant-max-bytes 2MB`, 200 triggers of 60 KB are refused with 507 once it is reached,
-    /// and RSS grows by less than 60 MB.
+    /// `--tenant-max-bytes 2MB` and an endpoint that never answers, 200 triggers of 60 KB are
+    /// all accepted (the event log and the delivery log drop their oldest), the state export
+    /// stays within the budget and RSS grows by less than 60 MB; writes the stores keep are
+    /// refused with 507 once it is reached.
     func testTriggersCannotGrowATenantPastItsByteBudget() async throws {
         let server = try LiveServer(arguments: ["--port", "0", "--tenant-max-bytes", "2MB"])
         let pid = try XCTUnwrap(server.processIdentifier)
-        _ = try await server.request("GET", "/_mock/health")
+        let json = ["Content-Type": "application/json"]
+        let endpoint = try await server.request("POST", "/_mock/webhooks/endpoints", headers: json, body: #"{"url":"http://127.0.0.1:9/hook"}"#)
+        XCTAssertEqual(endpoint.status, 201, String(decoding: endpoint.body, as: UTF8.self))
         let before = try Self.residentMB(of: pid)
         let huge = #"{"event":"engagement","driver_id":"d1","overrides":{"data.pad":"\#(String(repeating: "p", count: 70_000))"}}"#
-        let tooBig = try await server.request("POST", "/_mock/webhooks/trigger", headers: ["Content-Type": "application/json"], body: huge)
+        let tooBig = try await server.request("POST", "/_mock/webhooks/trigger", headers: json, body: huge)
         XCTAssertEqual(tooBig.status, 400, "overrides over 64 KiB")
         let pad = String(repeating: "p", count: 60_000)
         let body = #"{"event":"engagement","driver_id":"d1","overrides":{"data.pad":"\#(pad)"}}"#
         var statuses: [Int: Int] = [:]
         for _ in 0..<200 {
-            let reply = try await server.request("POST", "/_mock/webhooks/trigger", headers: ["Content-Type": "application/json"], body: body)
+            let reply = try await server.request("POST", "/_mock/webhooks/trigger", headers: json, body: body)
             statuses[reply.status, default: 0] += 1
         }
+        XCTAssertEqual(statuses, [202: 200], "logs drop their oldest and never refuse")
         let after = try Self.residentMB(of: pid)
-        XCTAssertEqual(statuses[202, default: 0] + statuses[507, default: 0], 200, "\(statuses)")
-        XCTAssertLessThanOrEqual(statuses[202, default: 0], 35, "2 MB holds about 34 such events: \(statuses)")
-        XCTAssertGreaterThan(statuses[507, default: 0], 160)
         XCTAssertLessThan(after - before, 60, "RSS \(before) → \(after) MB")
+        let state = try await server.request("GET", "/_mock/state")
+        XCTAssertLessThan(state.body.count, 2_300_000, "the export holds about the budget, not 200 × 2 × 60 KB")
+        let events = try await server.request("GET", "/_mock/events?type=engagement").json()["events"] as? [Any]
+        XCTAssertLessThan(events?.count ?? 0, 35, "the oldest events went")
+        let messages = try await server.request("GET", "/_mock/webhooks/messages").json()["messages"] as? [Any]
+        XCTAssertLessThan(messages?.count ?? 0, 35, "the oldest deliveries went")
+        XCTAssertGreaterThan(messages?.count ?? 0, 0, "the newest are kept")
+        var stored = 0, refused: LiveServer.Reply?
+        for index in 0..<60 {
+            let reply = try await server.request(
+                "PUT", "/iql/v1/driver/big-\(index)/info", headers: Self.iql,
+                body: #"{"country":"USA","state":"AZ","zipcode":"85004","insurer":"\#(pad)"}"#
+            )
+            guard reply.status == 200 else {
+                refused = reply
+                break
+            }
+            stored += 1
+        }
+        XCTAssertEqual(refused?.status, 507, "writes the stores keep are refused past the budget")
+        XCTAssertEqual(try refused?.json()["error"] as? String, "tenant storage exceeded", "in IQL's shape")
+        XCTAssertGreaterThan(stored, 25, "the logs made room for the stores")
+        XCTAssertLessThanOrEqual(stored, 35, "2 MB holds about 34 such drivers")
         let reset = try await server.request("POST", "/_mock/reset")
         XCTAssertEqual(reset.status, 200, "a full tenant can still be reset")
         XCTAssertEqual(try server.stop(), 0)

@@ -29,7 +29,7 @@ struct ControlModule: PlatformModule {
     /// Liveness answers `{"status":"ok"}` whenever the server answers at all.
     var constantOperations: Set<String> { [Operations.GetHealth.id] }
 
-    var replacingOperations: Set<String> { [Operations.ImportState.id] }
+    var bodyStorage: [String: BodyStorage] { [Operations.ImportState.id: .replacing] }
 
     var stateFreeOperations: Set<String> {
         [

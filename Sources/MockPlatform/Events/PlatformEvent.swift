@@ -25,6 +25,9 @@ package struct PlatformEvent: Sendable, Equatable, Codable {
         self.payload = payload
     }
 
+    /// About the bytes the event takes in a state document (`TenantStorage`).
+    package var storedSize: Int { 120 + id.utf8.count + subject.utf8.count + payload.storedSize }
+
     /// A state document keeps the subject under its first name, `driverID`.
     private enum CodingKeys: String, CodingKey {
         case id, kind, createdAt, payload, sequence

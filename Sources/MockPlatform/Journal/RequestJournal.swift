@@ -3,18 +3,16 @@ import NIOCore
 import Synchronization
 
 /// A tenant's request journal (`/_mock/requests`): the last `capacity` requests the tenant's
-/// APIs answered, in arrival order, holding at most `maxBytes` (`JournalEntry.size`) — the
-/// oldest go first — so memory stays flat however many requests come and however large they
-/// are. Control requests (`/_mock/*`) are not recorded. Emptied by a reset; not part of the
-/// state document.
+/// APIs answered, in arrival order, holding at most `maxBytes` (`JournalEntry.size`) and
+/// giving up its oldest when the tenant is past its byte budget (`BoundedLog`), so memory
+/// stays flat however many requests come and however large they are. Control requests
+/// (`/_mock/*`) are not recorded. Emptied by a reset; not part of the state document.
 package final class RequestJournal: Sendable {
     /// Entries a tenant keeps unless `--journal-size` says otherwise.
     package static let defaultCapacity = 10_000
 
     private struct Ring {
-        var entries = CircularBuffer<JournalEntry>()
-        /// The entries' sizes in all.
-        var bytes = 0
+        var log: BoundedLog<JournalEntry>
         var ids: IDGenerator
     }
 
@@ -23,10 +21,10 @@ package final class RequestJournal: Sendable {
     package let maxBytes: Int
     private let ring: Mutex<Ring>
 
-    init(capacity: Int, maxBytes: Int = TenantStorage.defaultMaxBytes / 4, ids: IDGenerator) {
+    init(capacity: Int, maxBytes: Int = TenantStorage.defaultMaxBytes / 4, storage: TenantStorage = TenantStorage(), ids: IDGenerator) {
         self.capacity = max(0, capacity)
         self.maxBytes = maxBytes
-        ring = Mutex(Ring(ids: ids))
+        ring = Mutex(Ring(log: BoundedLog(capacity: capacity, maxBytes: maxBytes, storage: storage, inStateDocument: false), ids: ids))
     }
 
     /// A fresh entry id (`req_…`); ids never repeat within a run and follow `--seed`.
@@ -36,17 +34,15 @@ package final class RequestJournal: Sendable {
 
     func record(_ entry: JournalEntry) {
         guard capacity > 0 else { return }
-        ring.withLock { ring in
-            ring.entries.append(entry)
-            ring.bytes += entry.size
-            while ring.entries.count > capacity || (ring.bytes > maxBytes && ring.entries.count > 1) {
-                ring.bytes -= ring.entries.removeFirst().size
-            }
-        }
+        ring.withLock { $0.log.append(entry, size: entry.size) }
     }
 
     /// The bytes the entries hold (toward the tenant's budget).
-    package var bytes: Int { ring.withLock { $0.bytes } }
+    package var bytes: Int { ring.withLock { $0.log.bytes } }
+
+    /// Drops the oldest entries until `needed` bytes are free or none is left; returns the
+    /// bytes freed.
+    func dropOldest(freeing needed: Int) -> Int { ring.withLock { $0.log.dropOldest(freeing: needed) } }
 
     /// Matching entries, newest first, at most `limit`. The filter runs on a copy of the ring,
     /// outside the lock, so a costly filter never holds up the requests being recorded.
@@ -69,14 +65,9 @@ package final class RequestJournal: Sendable {
     private func held() -> Ring { ring.withLock { $0 } }
 
     /// Entries held now (at most `capacity`).
-    package var count: Int { ring.withLock { $0.entries.count } }
+    package var count: Int { ring.withLock { $0.log.entries.count } }
 
-    package func clear() {
-        ring.withLock { ring in
-            ring.entries.removeAll()
-            ring.bytes = 0
-        }
-    }
+    package func clear() { ring.withLock { $0.log.removeAll() } }
 
-    private static func newestFirst(_ ring: Ring) -> some Sequence<JournalEntry> { ring.entries.reversed() }
+    private static func newestFirst(_ ring: Ring) -> some Sequence<JournalEntry> { ring.log.entries.reversed() }
 }

@@ -38,10 +38,9 @@ package protocol PlatformModule: Sendable {
     /// dashboard's files): they answer while tenants are still being restored at start, when
     /// every other request of a restoring tenant is 503 `tenant restoring`.
     var stateFreeOperations: Set<String> { get }
-    /// Operation ids that replace a tenant's whole state (`importState`): their body is held
-    /// to the byte budget on its own (`TenantStorage.checkRestored`), not added to what the
-    /// tenant holds.
-    var replacingOperations: Set<String> { get }
+    /// What the body of each of its writes becomes (`BodyStorage`), by operation id, where it
+    /// is not kept in the stores: how the front door holds it to the tenant's byte budget.
+    var bodyStorage: [String: BodyStorage] { get }
     /// Ids of GET operations whose handler says how long its answer holds
     /// (`Tenant.answerHolds(_:)`): the front door keeps a 200 for its path and query and sends
     /// it again while it holds (`KeptAnswers`), without running the operation.
@@ -88,7 +87,7 @@ extension PlatformModule {
     package var rules: [String: OperationRule] { [:] }
     package var constantOperations: Set<String> { [] }
     package var stateFreeOperations: Set<String> { [] }
-    package var replacingOperations: Set<String> { [] }
+    package var bodyStorage: [String: BodyStorage] { [:] }
     package var keptReads: Set<String> { [] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
     package var eventKinds: [EventKind] { [] }

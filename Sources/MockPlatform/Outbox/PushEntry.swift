@@ -21,4 +21,10 @@ package struct PushEntry: Sendable, Equatable, Codable {
     package var id: String
     package var createdAt: Date
     package var push: Push
+
+    /// About the bytes an entry holding `push` takes in a state document (`TenantStorage`).
+    static func storedSize(of push: Push) -> Int {
+        240 + push.deviceToken.utf8.count + (push.holder?.utf8.count ?? 0) + (push.campaignID?.utf8.count ?? 0)
+            + (push.apnsHeaders?.topic?.utf8.count ?? 0) + push.payload.storedSize
+    }
 }

@@ -106,7 +106,8 @@ package final class TenantPersistence: Sendable {
                 let digest = Self.digest(data), ended = ContinuousClock.now, changes = tenant.runtime.changes.current
                 // Reading it in costs about what writing it will: the first write waits as later ones do.
                 written.withLock { $0[name] = Written(tenant: tenant, changes: changes, digest: digest, at: ended, cost: ended - started) }
-                tenant.runtime.storage.measured(bytes: data.count, changes: changes, cost: ended - started)
+                let storage = tenant.runtime.storage
+                storage.measured(bytes: data.count, logs: storage.documentLogBytes, changes: changes, cost: ended - started)
                 restored.append(name.rawValue)
             } catch let error as APIError where error.limit == .tenants {
                 logger.warning("tenant state not restored", metadata: ["file": "\(file.path)", "reason": "\(error.message)"])
@@ -134,7 +135,7 @@ package final class TenantPersistence: Sendable {
                 if let last, last.tenant === tenant, last.changes == changes { continue }
                 if !final, let last, last.tenant === tenant, last.cost >= Self.throttledCost,
                    ContinuousClock.now < last.at + last.cost * Self.costFactor { continue }
-                let started = ContinuousClock.now
+                let started = ContinuousClock.now, logs = tenant.runtime.storage.documentLogBytes
                 do {
                     let data = try TenantStateDocument.data(try await tenant.snapshot())
                     let digest = Self.digest(data)
@@ -143,7 +144,7 @@ package final class TenantPersistence: Sendable {
                     written.withLock {
                         $0[tenant.name] = Written(tenant: tenant, changes: changes, digest: digest, at: ended, cost: ended - started)
                     }
-                    tenant.runtime.storage.measured(bytes: data.count, changes: changes, cost: ended - started)
+                    tenant.runtime.storage.measured(bytes: data.count, logs: logs, changes: changes, cost: ended - started)
                 } catch {
                     logger.error("tenant state not written", metadata: ["tenant": "\(tenant.name)", "error": "\(StateFileFailure.reason(error))"])
                 }

@@ -7,7 +7,8 @@ import Synchronization
 /// Appending is a short critical section, so a store records its events in the same isolated
 /// step that commits the state they describe. Subscribers (the webhook sender, the push outbox)
 /// receive every event appended after they subscribed exactly once, in sequence order. The log
-/// keeps the newest `capacity` events for reading (`GET /_mock/events`); subscribers see all.
+/// keeps the newest `capacity` events for reading (`GET /_mock/events`), fewer when the tenant
+/// is past its byte budget (`BoundedLog`); subscribers see all.
 package final class EventLog: Sendable {
     /// Events kept for reading per tenant, by default.
     package static let defaultCapacity = 10_000
@@ -19,7 +20,7 @@ package final class EventLog: Sendable {
     }
 
     private struct State {
-        var events: RetainedEvents
+        var events: BoundedLog<PlatformEvent>
         var nextSequence: UInt64
         var subscribers: [UInt64: AsyncStream<PlatformEvent>.Continuation] = [:]
         var nextSubscriberID: UInt64 = 0
@@ -28,9 +29,9 @@ package final class EventLog: Sendable {
 
     private let state: Mutex<State>
 
-    package init(capacity: Int = EventLog.defaultCapacity, restoring snapshot: Snapshot? = nil) {
-        var events = RetainedEvents(capacity: capacity)
-        for event in snapshot?.events ?? [] { events.append(event) }
+    package init(capacity: Int = EventLog.defaultCapacity, storage: TenantStorage = TenantStorage(), restoring snapshot: Snapshot? = nil) {
+        var events = BoundedLog<PlatformEvent>(capacity: capacity, storage: storage)
+        for event in snapshot?.events ?? [] { events.append(event, size: event.storedSize) }
         state = Mutex(State(events: events, nextSequence: snapshot?.nextSequence ?? 1))
     }
 
@@ -38,6 +39,7 @@ package final class EventLog: Sendable {
     @discardableResult
     package func append(_ new: [PlatformEvent]) -> [PlatformEvent] {
         guard !new.isEmpty else { return [] }
+        let sizes = new.map(\.storedSize)  // measured outside the lock: a payload can be large
         return state.withLock { state in
             let numbered = new.map { event in
                 var event = event
@@ -45,8 +47,8 @@ package final class EventLog: Sendable {
                 state.nextSequence += 1
                 return event
             }
-            for event in numbered {
-                state.events.append(event)
+            for (event, size) in zip(numbered, sizes) {
+                state.events.append(event, size: size)
                 for subscriber in state.subscribers.values { subscriber.yield(event) }
             }
             return numbered
@@ -84,7 +86,7 @@ package final class EventLog: Sendable {
 
     /// Retained events matching every given filter, oldest first.
     package func list(kind: EventKind? = nil, subject: String? = nil, since: Date? = nil) -> [PlatformEvent] {
-        state.withLock { $0.events.all }.filter { event in
+        state.withLock { $0.events.entries }.filter { event in
             (kind == nil || event.kind == kind) && (subject == nil || event.subject == subject)
                 && (since.map { event.createdAt >= $0 } ?? true)
         }
@@ -95,6 +97,13 @@ package final class EventLog: Sendable {
 
     /// The retained events and the next sequence number.
     package func snapshot() -> Snapshot {
-        state.withLock { Snapshot(events: $0.events.all, nextSequence: $0.nextSequence) }
+        state.withLock { Snapshot(events: Array($0.events.entries), nextSequence: $0.nextSequence) }
     }
+
+    /// The bytes the retained events hold (toward the tenant's budget).
+    var bytes: Int { state.withLock { $0.events.bytes } }
+
+    /// Drops the oldest retained events until `needed` bytes are free or none is left;
+    /// returns the bytes freed. Subscribers are not affected.
+    func dropOldest(freeing needed: Int) -> Int { state.withLock { $0.events.dropOldest(freeing: needed) } }
 }

@@ -1,23 +1,29 @@
 import HTTPTypes
 import Synchronization
 
-/// A tenant's byte budget (`--tenant-max-bytes`, README "Sharing one instance"): its
-/// stored state is measured as the size of its state document — in the background, when it
+/// A tenant's byte budget (`--tenant-max-bytes`, README "Sharing one instance"). Its stores
+/// are measured as the size of its state document less its logs — in the background, when it
 /// changed (`TenantStorageMeter`), never per request — plus what the writes accepted since
-/// have sent, plus its journal. A write whose body would take the tenant past its budget
-/// answers 507 `tenant storage exceeded` in its API's shape; a request without a body is not
-/// refused (count quotas bound what it can add), so a full tenant can still be reset, deleted
-/// or emptied. An import or restore larger than the budget is refused like an over-quota one.
+/// have sent; its logs (journal, event log, webhook deliveries, push outbox) count what they
+/// hold as they change. A write whose body would take the stores past the budget answers 507
+/// `tenant storage exceeded` in its API's shape; short of that the logs make room, dropping
+/// their oldest entries first — a log never refuses. A request without a body is not refused
+/// (count quotas bound what it can add), so a full tenant can still be reset, deleted or
+/// emptied. An import or restore larger than the budget is refused like an over-quota one.
 package final class TenantStorage: Sendable {
     /// A tenant's budget unless `--tenant-max-bytes` says otherwise: 64 MiB.
     package static let defaultMaxBytes = 64 << 20
 
     /// The budget, in bytes.
     package let maxBytes: Int
-    /// The size of the state document when last measured.
-    private let measured = Atomic(0)
+    /// The stores' size when last measured: the state document less its logs.
+    private let measuredStores = Atomic(0)
     /// Bytes of the writes accepted since.
     private let grown = Atomic(0)
+    /// Bytes the logs hold now.
+    private let logs = Atomic(0)
+    /// Of those, the bytes of logs outside the state document (the request journal).
+    private let logsOutsideDocument = Atomic(0)
     /// The change count and instant of the last measure, and what it cost.
     private let lastMeasure = Mutex<(changes: UInt64, at: ContinuousClock.Instant, cost: Duration)?>(nil)
 
@@ -26,18 +32,37 @@ package final class TenantStorage: Sendable {
 
     package init(maxBytes: Int = defaultMaxBytes) { self.maxBytes = max(1, maxBytes) }
 
-    /// The bytes the tenant holds as far as is known: the last measure, what writes have sent
-    /// since, and `journal`'s entries.
-    func held(journal: Int) -> Int { measured.load(ordering: .relaxed) + grown.load(ordering: .relaxed) + journal }
+    /// The stores' bytes as far as is known: the last measure and what writes have sent since.
+    var stores: Int { measuredStores.load(ordering: .relaxed) + grown.load(ordering: .relaxed) }
 
-    /// Refuses a write of `bytes` (its body) that would take the tenant past its budget.
-    func admit(_ bytes: Int, journal: Int) throws(APIError) {
-        guard bytes > 0, held(journal: journal) + bytes > maxBytes else { return }
-        throw Self.exceeded
+    /// Bytes the logs hold now.
+    package var logBytes: Int { logs.load(ordering: .relaxed) }
+
+    /// The bytes the tenant holds as far as is known.
+    package var held: Int { stores + logBytes }
+
+    /// How far the tenant is past its budget: what a growing log gives up, oldest first.
+    var excess: Int { max(0, held - maxBytes) }
+
+    /// Refuses a write of `bytes` (its body) that would take the stores past the budget;
+    /// otherwise returns how many bytes the logs must give up to make room for it (often 0).
+    func admit(_ bytes: Int) throws(APIError) -> Int {
+        guard bytes > 0 else { return 0 }
+        guard stores + bytes <= maxBytes else { throw Self.exceeded }
+        return max(0, held + bytes - maxBytes)
     }
 
     /// A write of `bytes` was accepted.
     func grew(by bytes: Int) { grown.add(bytes, ordering: .relaxed) }
+
+    /// Bytes the logs in the state document hold now: what a measure of it takes off.
+    package var documentLogBytes: Int { logBytes - logsOutsideDocument.load(ordering: .relaxed) }
+
+    /// A log took in `bytes` more (a negative count: let them go).
+    func logGrew(by bytes: Int, inStateDocument: Bool) {
+        logs.add(bytes, ordering: .relaxed)
+        if !inStateDocument { logsOutsideDocument.add(bytes, ordering: .relaxed) }
+    }
 
     /// Refuses a state document of `bytes` to import or restore into a tenant whose budget is
     /// `maxBytes` (400 naming the budget).
@@ -58,9 +83,10 @@ package final class TenantStorage: Sendable {
         return last.cost < throttledCost || now >= last.at + last.cost * costFactor
     }
 
-    /// The state document measured `bytes` at change count `changes`, taking `cost`.
-    func measured(bytes: Int, changes: UInt64, cost: Duration) {
-        measured.store(bytes, ordering: .relaxed)
+    /// The state document measured `bytes`, of which its logs were `logs` (`documentLogBytes`
+    /// when it was taken), at change count `changes`, taking `cost`.
+    func measured(bytes: Int, logs: Int, changes: UInt64, cost: Duration) {
+        measuredStores.store(max(0, bytes - logs), ordering: .relaxed)
         grown.store(0, ordering: .relaxed)
         lastMeasure.withLock { $0 = (changes, ContinuousClock.now, cost) }
     }

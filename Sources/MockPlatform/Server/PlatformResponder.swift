@@ -53,7 +53,7 @@ package struct PlatformResponder: HTTPResponder {
             return Response(status: status, headers: headers)
         }
         if let name = target.tenant, tenants.isRestoring(name), let module = resolved.module,
-           !module.module.stateFreeOperations.contains(resolved.route.template?.operations[request.method]?.id ?? "") {
+           !module.stateFreeOperations.contains(resolved.route.template?.operations[request.method]?.id ?? "") {
             let context = ErrorContext(path: target.path, now: Date())
             return Self.response(module.errorShape.render(TenantRegistry.stillRestoring, context: context))
         }
@@ -150,18 +150,24 @@ package struct PlatformResponder: HTTPResponder {
         }
     }
 
-    /// Holds a write's body of `bytes` to the tenant's byte budget (`TenantStorage`): 507 past
-    /// it; an operation that replaces the whole state is held to it by its body alone. Returns
+    /// Holds a write's body of `bytes` to the tenant's byte budget (`TenantStorage`) as its
+    /// module declares (`BodyStorage`): a body for the stores answers 507 past it, the logs
+    /// making room short of that; a body for the logs only is never refused (they bound
+    /// themselves); one that replaces the whole state is held to the budget on its own. Returns
     /// the storage the write counts toward, if any.
     private func admit(_ bytes: Int, of operationID: String, module: ModuleEntry, to tenant: Tenant?) throws(APIError) -> TenantStorage? {
         guard bytes > 0 else { return nil }
-        if module.module.replacingOperations.contains(operationID) {
+        switch module.bodyStorage[operationID] ?? .stored {
+        case .logged:
+            return nil
+        case .replacing:
             try TenantStorage.checkDocument(bytes: bytes, maxBytes: tenants.tenantMaxBytes)
             return nil
+        case .stored:
+            guard let runtime = tenant?.runtime else { return nil }
+            runtime.makeRoom(try runtime.storage.admit(bytes))
+            return runtime.storage
         }
-        guard let runtime = tenant?.runtime else { return nil }
-        try runtime.storage.admit(bytes, journal: runtime.journal.bytes)
-        return runtime.storage
     }
 
     /// Adds the exchange to the journal of the request's tenant as it is now (a reset while

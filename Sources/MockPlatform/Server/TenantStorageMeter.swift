@@ -26,11 +26,11 @@ struct TenantStorageMeter: Service {
     func measure() async {
         for tenant in tenants.all() where !tenants.isRestoring(tenant.name) {
             let storage = tenant.runtime.storage, changes = tenant.runtime.changes.current
-            let started = ContinuousClock.now
+            let started = ContinuousClock.now, logs = storage.documentLogBytes
             guard storage.measureDue(changes: changes, now: started, costFactor: Self.costFactor, throttledCost: Self.throttledCost),
                   let document = try? TenantStateDocument.data(await tenant.snapshot())
             else { continue }
-            storage.measured(bytes: document.count, changes: changes, cost: ContinuousClock.now - started)
+            storage.measured(bytes: document.count, logs: logs, changes: changes, cost: ContinuousClock.now - started)
         }
     }
 }

@@ -43,22 +43,22 @@ package final class Tenant: Sendable {
     ) throws {
         if let snapshot { try Self.checkKinds(of: snapshot, known: kinds) }
         let clock = TenantClock(wallClock: wallClock, setting: snapshot?.clock ?? .real)
-        let changes = StateRevision()
+        let changes = StateRevision(), storage = TenantStorage(maxBytes: maxBytes)
         runtime = TenantRuntime(
             name: name,
             clock: clock,
             configuration: TenantConfiguration(snapshot?.settings ?? fixtures.settings),
-            events: EventLog(restoring: snapshot?.events),
+            events: EventLog(storage: storage, restoring: snapshot?.events),
             scheduler: TenantScheduler(clock: clock, changes: changes),
             outbox: PushOutbox(
                 clock: clock, ids: snapshot?.outbox.map { seed.generator(for: "outbox", restoring: $0.ids) } ?? seed.generator(for: "outbox"),
-                restoring: snapshot?.outbox
+                storage: storage, restoring: snapshot?.outbox
             ),
-            journal: RequestJournal(capacity: journalCapacity, maxBytes: maxBytes / 4, ids: seed.generator(for: "journal")),
+            journal: RequestJournal(capacity: journalCapacity, maxBytes: maxBytes / 4, storage: storage, ids: seed.generator(for: "journal")),
             faults: FaultRules(clock: clock, ids: seed.generator(for: "faults"), quotas: quotas),
             seed: seed,
             quotas: quotas,
-            storage: TenantStorage(maxBytes: maxBytes),
+            storage: storage,
             fixtures: fixtures,
             kinds: kinds,
             changes: changes

@@ -32,4 +32,16 @@ package struct TenantRuntime: Sendable {
 
     /// The settings in force now.
     package var settings: TenantSettings { configuration.current }
+
+    /// Frees `bytes` of the tenant's byte budget from its logs, oldest entries first, taking
+    /// from the log that holds the most first (the webhook deliveries make room as they grow).
+    func makeRoom(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        let logs: [(held: Int, dropOldest: (Int) -> Int)] = [
+            (journal.bytes, journal.dropOldest(freeing:)), (events.bytes, events.dropOldest(freeing:)),
+            (outbox.bytes, outbox.dropOldest(freeing:)),
+        ]
+        var needed = bytes
+        for log in logs.sorted(by: { $0.held > $1.held }) where needed > 0 { needed -= log.dropOldest(needed) }
+    }
 }

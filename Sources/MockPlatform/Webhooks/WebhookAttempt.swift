@@ -12,6 +12,9 @@ package struct WebhookAttempt: Sendable, Equatable, Codable {
     /// The first 1,024 bytes of the response body, as text.
     package var responseExcerpt: String?
 
+    /// About the bytes the attempt takes in a state document (`TenantStorage`).
+    var storedSize: Int { 120 + (error?.utf8.count ?? 0) + (responseExcerpt?.utf8.count ?? 0) }
+
     /// 2xx.
     package var delivered: Bool { statusCode.map { (200...299).contains($0) } ?? false }
 }

@@ -19,4 +19,9 @@ package struct WebhookMessage: Sendable, Equatable, Codable {
     package var attempts: [WebhookAttempt] = []
     /// Attempts made in the current round (a replay starts a new round).
     package var roundAttempts = 0
+
+    /// About the bytes the message takes in a state document (`TenantStorage`).
+    var storedSize: Int {
+        attempts.reduce(200 + id.utf8.count + eventID.utf8.count + endpointID.utf8.count + payload.storedSize) { $0 + $1.storedSize }
+    }
 }

@@ -26,6 +26,8 @@ package actor WebhookStore: ModuleStore {
     private var positions: [String: Int] = [:]
     /// The ids of each event's messages, by event id.
     private var messagesOfEvent: [String: [String]] = [:]
+    /// The messages' sizes in all (`WebhookMessage.storedSize`), counted in the tenant's storage.
+    private var messageBytes = 0
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
     /// Held by each attempt while it is sent.
@@ -51,6 +53,8 @@ package actor WebhookStore: ModuleStore {
             positions[message.id] = index
             messagesOfEvent[message.eventID, default: []].append(message.id)
         }
+        messageBytes = initial.messages.reduce(0) { $0 + $1.storedSize }
+        runtime.storage.logGrew(by: messageBytes, inStateDocument: true)
         let events = runtime.events.subscribe()
         Task { [weak self] in
             for await event in events { await self?.record(event) }
@@ -217,25 +221,35 @@ package actor WebhookStore: ModuleStore {
     /// The tenant shut down (reset, server stop): no event comes any more, so nobody waits.
     private func eventsEnded() { progress.end() }
 
-    /// Adds a message, keeping the log within `messageCapacity`. Past it, the oldest settled
-    /// messages go in one batch that leaves 10 % room, so appending stays cheap; when too few are
-    /// settled, the oldest pending messages go too (those queued for a disabled endpoint first,
-    /// then those waiting for a retry; never one whose attempt is under way), their timers
+    /// Adds a message, keeping the log within `messageCapacity` and the tenant within its byte
+    /// budget (`TenantStorage.excess`). Past either, the oldest settled messages go in one batch
+    /// that leaves 10 % room, so appending stays cheap; when too few are settled, the oldest
+    /// pending messages go too (those queued for a disabled endpoint first, then those waiting
+    /// for a retry; never one whose attempt is under way, nor the one just added), their timers
     /// cancelled, and they are counted in `mockplatform_webhook_messages_dropped_total`.
     private func append(_ message: WebhookMessage) {
         positions[message.id] = state.messages.count
         messagesOfEvent[message.eventID, default: []].append(message.id)
         state.messages.append(message)
-        guard state.messages.count > Self.messageCapacity else { return }
-        var settled = state.messages.count - (Self.messageCapacity - Self.messageCapacity / 10)
+        account(message.storedSize)
+        let overCount = state.messages.count - Self.messageCapacity, overBytes = runtime.storage.excess
+        guard overCount > 0 || overBytes > 0 else { return }
+        var settled = MessageTrim(
+            count: overCount > 0 ? overCount + Self.messageCapacity / 10 : 0, bytes: overBytes > 0 ? overBytes + messageBytes / 10 : 0
+        )
+        var freed = 0
         state.messages.removeAll { message in
-            guard settled > 0, message.status != .pending else { return false }
-            settled -= 1
+            guard !settled.isDone, message.status != .pending else { return false }
+            let size = message.storedSize
+            settled.took(size)
+            freed += size
             return true
         }
+        account(-freed)
         let enabled = Set(state.endpoints.filter(\.enabled).map(\.id))
-        var dropped = dropPending { !enabled.contains($0.endpointID) }
-        dropped += dropPending { _ in true }
+        var pending = MessageTrim(count: state.messages.count - Self.messageCapacity, bytes: runtime.storage.excess)
+        var dropped = dropPending(&pending, keeping: message.id) { !enabled.contains($0.endpointID) }
+        dropped += dropPending(&pending, keeping: message.id) { _ in true }
         if dropped > 0 { transport.metrics.recordWebhookMessagesDropped(dropped) }
         positions = [:]
         messagesOfEvent = [:]
@@ -245,20 +259,30 @@ package actor WebhookStore: ModuleStore {
         }
     }
 
-    /// Drops the oldest pending messages that `isCandidate` accepts and that no attempt is
-    /// sending, until the log is back within capacity; returns how many went. (`isCandidate`
+    /// Drops the oldest pending messages that `isCandidate` accepts, other than `kept` and
+    /// those an attempt is sending, until `trim` is done; returns how many went. (`isCandidate`
     /// must not read the store's state, which is being changed.)
-    private func dropPending(where isCandidate: (WebhookMessage) -> Bool) -> Int {
-        var excess = state.messages.count - Self.messageCapacity
-        guard excess > 0 else { return 0 }
+    private func dropPending(_ trim: inout MessageTrim, keeping kept: String, where isCandidate: (WebhookMessage) -> Bool) -> Int {
+        guard !trim.isDone else { return 0 }
         let before = state.messages.count
+        var freed = 0
         state.messages.removeAll { message in
-            guard excess > 0, message.status == .pending, !inFlight.contains(message.id), isCandidate(message) else { return false }
-            excess -= 1
+            guard !trim.isDone, message.status == .pending, message.id != kept, !inFlight.contains(message.id), isCandidate(message)
+            else { return false }
+            let size = message.storedSize
+            trim.took(size)
+            freed += size
             runtime.scheduler.cancel(Self.timerKey(message.id))
             return true
         }
+        account(-freed)
         return before - state.messages.count
+    }
+
+    /// The messages grew by `bytes` (shrank, when negative), as the tenant's storage counts.
+    private func account(_ bytes: Int) {
+        messageBytes += bytes
+        runtime.storage.logGrew(by: bytes, inStateDocument: true)
     }
 
     /// The attempt a timer asked for: sent outside the store, its outcome recorded afterwards.
@@ -312,6 +336,7 @@ package actor WebhookStore: ModuleStore {
             error: outcome.error, responseExcerpt: outcome.responseExcerpt
         )
         state.messages[position].attempts.append(attempt)
+        account(attempt.storedSize)
         let message = state.messages[position]
         guard message.status == .pending else { return }
         if attempt.delivered {

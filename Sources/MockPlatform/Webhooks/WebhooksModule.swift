@@ -1,4 +1,5 @@
 import OpenAPIRuntime
+import WebhooksControlAPI
 
 /// Webhooks as a module: each tenant's endpoints and delivery log (`WebhookStore`), which hear
 /// every event on the tenant's stream, and their control operations under `/_mock/webhooks/`
@@ -19,6 +20,8 @@ struct WebhooksModule: PlatformModule {
     var quotaCollections: [TenantQuotas.Collection] { [.endpoints] }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
+    /// A trigger's overrides end up only in the event it fires.
+    var bodyStorage: [String: BodyStorage] { [Operations.TriggerWebhook.id: .logged] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try WebhookStore(runtime: runtime, transport: transport, restoring: snapshot)

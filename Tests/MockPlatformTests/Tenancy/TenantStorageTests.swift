@@ -13,36 +13,65 @@ final class TenantStorageTests: XCTestCase {
         ])
     }
 
+    /// A driver whose info carries `bytes` of insurer name: a write the IQL store keeps.
+    static func driverInfo(_ platform: TestPlatform, _ driver: String, bytes: Int) async throws -> TestPlatform.Reply {
+        try await platform.iql(.put, "/iql/v1/driver/\(driver)/info", json: [
+            "country": "USA", "state": "AZ", "zipcode": "85004", "insurer": String(repeating: "i", count: bytes),
+        ])
+    }
+
     func testWritesPastTheBudgetAnswer507AndAFullTenantCanStillBeReset() async throws {
         var options = ServerOptions()
         options.tenantMaxBytes = 256 << 10
         try await TestPlatform.run(options: options) { platform in
             var accepted = 0
             var refused: TestPlatform.Reply?
-            for _ in 0..<10 {
-                let reply = try await Self.trigger(platform, bytes: 60_000)
-                guard reply.status == .accepted else {
+            for index in 0..<10 {
+                let reply = try await Self.driverInfo(platform, "d\(index)", bytes: 60_000)
+                guard reply.status == .ok else {
                     refused = reply
                     break
                 }
                 accepted += 1
             }
-            XCTAssertEqual(accepted, 4, "four 60 KB writes fit in 256 KB, the fifth does not")
-            let problem = try XCTUnwrap(refused)
-            problem.assertProblem(HTTPResponse.Status(code: 507), "tenant storage exceeded")
-            let events = try await platform.send(.get, "/_mock/events?type=engagement").json()["events"] as? [Any]
-            XCTAssertEqual(events?.count, 4, "the refused write stored nothing")
-            let iql = try await platform.iql(.put, "/iql/v1/driver/d9/info", json: [
-                "country": "USA", "state": "AZ", "zipcode": "85004", "insurer": String(repeating: "i", count: 40_000),
-            ])
-            XCTAssertEqual(iql.status.code, 507, "every API, in its own shape: \(iql.text)")
+            XCTAssertEqual(accepted, 4, "four 60 KB drivers fit in 256 KB, the fifth does not")
+            let iql = try XCTUnwrap(refused)
+            XCTAssertEqual(iql.status.code, 507, "in IQL's shape: \(iql.text)")
             XCTAssertEqual(try iql.json()["error"] as? String, "tenant storage exceeded")
+            let stored = try await platform.iql(.get, "/iql/v1/driver/d4/info")
+            XCTAssertEqual(stored.status, .notFound, "the refused write stored nothing")
+            let control = try await platform.send(.post, "/_mock/campaigns", json: ["payload": ["pad": String(repeating: "p", count: 30_000)]])
+            control.assertProblem(HTTPResponse.Status(code: 507), "tenant storage exceeded")
             let counted = try await LimitMetrics.rejections("tenant_bytes", platform)
             XCTAssertEqual(counted, 2)
             let reset = try await platform.send(.post, "/_mock/reset")
             XCTAssertEqual(reset.status, .ok, "a request without a body is never refused by the budget")
-            let again = try await Self.trigger(platform, bytes: 60_000)
-            XCTAssertEqual(again.status, .accepted, "a reset tenant starts with its whole budget: \(again.text)")
+            let again = try await Self.driverInfo(platform, "d4", bytes: 60_000)
+            XCTAssertEqual(again.status, .ok, "a reset tenant starts with its whole budget: \(again.text)")
+        }
+    }
+
+    /// The logs (events, webhook deliveries, pushes, journal) never refuse: triggers whose events
+    /// hold four times the budget are all accepted, the oldest events make room, and what the
+    /// tenant holds stays within its budget.
+    func testTheLogsDropTheirOldestAndNeverRefuse() async throws {
+        var options = ServerOptions()
+        options.tenantMaxBytes = 256 << 10
+        try await TestPlatform.run(options: options) { platform in
+            for index in 0..<20 {
+                let reply = try await Self.trigger(platform, bytes: 50_000)
+                XCTAssertEqual(reply.status, .accepted, "trigger \(index): \(reply.text)")
+            }
+            let events = try await platform.send(.get, "/_mock/events?type=engagement").json()["events"] as? [[String: Any]] ?? []
+            XCTAssertLessThan(events.count, 20, "the oldest went")
+            XCTAssertGreaterThan(events.count, 0, "the newest are kept")
+            let storage = try platform.tenants.tenant(.default).runtime.storage
+            XCTAssertLessThanOrEqual(storage.held, storage.maxBytes)
+            let driver = try await Self.driverInfo(platform, "d1", bytes: 60_000)
+            XCTAssertEqual(driver.status, .ok, "the logs made room for a write to the stores: \(driver.text)")
+            XCTAssertLessThanOrEqual(storage.held, storage.maxBytes)
+            let after = try await platform.send(.get, "/_mock/events?type=engagement").json()["events"] as? [[String: Any]] ?? []
+            XCTAssertLessThan(after.count, events.count, "events went to make room")
         }
     }
 
@@ -97,18 +126,16 @@ final class TenantStorageMeterTests: XCTestCase {
     /// counts what an export would hold.
     func testAMeasureCountsTheStateDocumentsSize() async throws {
         try await TestPlatform.run { platform in
-            for _ in 0..<3 {
-                let reply = try await platform.send(.post, "/_mock/webhooks/trigger", json: [
-                    "event": "engagement", "driver_id": "d1", "overrides": ["data.pad": String(repeating: "p", count: 20_000)],
-                ])
-                XCTAssertEqual(reply.status, .accepted, reply.text)
+            for index in 0..<3 {
+                let reply = try await TenantStorageTests.driverInfo(platform, "d\(index)", bytes: 20_000)
+                XCTAssertEqual(reply.status, .ok, reply.text)
             }
             let tenant = try platform.tenants.tenant(.default)
             let storage = tenant.runtime.storage
-            XCTAssertGreaterThanOrEqual(storage.held(journal: 0), 60_000, "the writes' bodies are counted before any measure")
+            XCTAssertGreaterThanOrEqual(storage.held - storage.logBytes, 60_000, "the writes' bodies are counted before any measure")
             await TenantStorageMeter(tenants: platform.tenants).measure()
             let document = try TenantStateDocument.data(await tenant.snapshot())
-            XCTAssertEqual(storage.held(journal: 0), document.count, "after a measure: the document's size")
+            XCTAssertEqual(storage.held - storage.logBytes, document.count - storage.documentLogBytes, "after a measure: the document less its logs")
         }
     }
 
