@@ -1,3 +1,4 @@
+import CampaignsControlAPI
 import OpenAPIRuntime
 
 /// Synerise push campaigns' control operations as a module: authoring and sending under
@@ -9,6 +10,8 @@ struct CampaignsControlModule: PlatformModule {
     var document: String { "control" }
     var pathPrefixes: [String] { ["/_mock/campaigns/"] }
     var rules: [String: OperationRule] { CampaignsControlHandlers.rules }
+    /// A send's pushes go to the outbox, a log.
+    var bodyStorage: [String: BodyStorage] { [Operations.SendPushCampaign.id: .notKept] }
 
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
         try CampaignsControlHandlers().registerHandlers(on: transport, configuration: configuration)

@@ -30,6 +30,10 @@ struct IQLModule: PlatformModule {
     var errorShape: any ErrorShape { IQLErrorShape() }
     var requestGuard: (any RequestGuard)? { IQLRequestGuard() }
     var rules: [String: OperationRule] { IQLHandlers.rules(zipcodes: zipcodes) }
+    /// A supported-state query and the SDK's feedback are read and forgotten.
+    var bodyStorage: [String: BodyStorage] {
+        [Operations.PostSupportedStateDetails.id: .notKept, Operations.PostTripFeedback.id: .notKept, Operations.PostSilentPushErrorFeedback.id: .notKept]
+    }
     var eventKinds: [EventKind] { EventKind.iql }
     /// A driver's info and status are the same until the driver changes, the engine has work
     /// for it or (status) the day ends.

@@ -5,9 +5,10 @@ package enum BodyStorage: Sendable {
     /// Kept in the stores (every write unless its module says otherwise): counted toward the
     /// budget, 507 `tenant storage exceeded` past it.
     case stored
-    /// Kept only in the logs, which make room for it by dropping their oldest entries (a
-    /// trigger's overrides become the event it fires): never refused.
-    case logged
+    /// Kept in no store: at most in the logs, which make room for it by dropping their oldest
+    /// entries (a trigger's overrides become the event it fires; a supported-state query is
+    /// answered and forgotten): never refused.
+    case notKept
     /// Replaces the whole state (`importState`): held to the budget on its own, not added to
     /// what the tenant holds.
     case replacing

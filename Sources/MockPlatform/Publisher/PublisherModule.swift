@@ -13,6 +13,8 @@ struct PublisherModule: PlatformModule {
     var pathPrefixes: [String] { ["/publisher/"] }
     var errorShape: any ErrorShape { DRFErrorShape(fieldErrorOperations: [Operations.RegisterDeviceToken.id]) }
     var rules: [String: OperationRule] { PublisherHandlers.rules }
+    /// A supported-state query is read and forgotten.
+    var bodyStorage: [String: BodyStorage] { [Operations.PostSupportedStateDetails.id: .notKept] }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {

@@ -158,7 +158,7 @@ package struct PlatformResponder: HTTPResponder {
     private func admit(_ bytes: Int, of operationID: String, module: ModuleEntry, to tenant: Tenant?) throws(APIError) -> TenantStorage? {
         guard bytes > 0 else { return nil }
         switch module.bodyStorage[operationID] ?? .stored {
-        case .logged:
+        case .notKept:
             return nil
         case .replacing:
             try TenantStorage.checkDocument(bytes: bytes, maxBytes: tenants.tenantMaxBytes)

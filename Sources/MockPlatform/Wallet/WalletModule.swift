@@ -1,4 +1,5 @@
 import OpenAPIRuntime
+import WalletAPI
 
 /// The PassKit web service (`openapi/wallet.yaml`) as a platform module, with a store of the
 /// tenant's passes and their devices. A pass shows a loyalty member: the module reads members
@@ -14,6 +15,9 @@ struct WalletModule: PlatformModule {
     var pathPrefixes: [String] { ["/wallet/"] }
     var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     var rules: [String: OperationRule] { WalletHandlers.rules }
+    /// A device's log lines go to the PassKit log (its newest 1,000 lines of ≤ 1 KiB), which a
+    /// device must always be able to write to.
+    var bodyStorage: [String: BodyStorage] { [Operations.LogPassMessages.id: .notKept] }
     var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.walletPassUpdate, recipient: .wallet)] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {

@@ -20,8 +20,9 @@ struct WebhooksModule: PlatformModule {
     var quotaCollections: [TenantQuotas.Collection] { [.endpoints] }
     var pathPrefixes: [String] { ["/_mock/webhooks/"] }
     var rules: [String: OperationRule] { WebhooksHandlers.rules(allowlist: transport.allowlist) }
-    /// A trigger's overrides end up only in the event it fires.
-    var bodyStorage: [String: BodyStorage] { [Operations.TriggerWebhook.id: .logged] }
+    /// A trigger's overrides end up only in the event it fires; a recovery's window is read
+    /// and forgotten.
+    var bodyStorage: [String: BodyStorage] { [Operations.TriggerWebhook.id: .notKept, Operations.RecoverWebhookMessages.id: .notKept] }
 
     func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try WebhookStore(runtime: runtime, transport: transport, restoring: snapshot)

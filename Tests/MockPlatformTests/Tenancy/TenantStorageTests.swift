@@ -42,6 +42,10 @@ final class TenantStorageTests: XCTestCase {
             XCTAssertEqual(stored.status, .notFound, "the refused write stored nothing")
             let control = try await platform.send(.post, "/_mock/campaigns", json: ["payload": ["pad": String(repeating: "p", count: 30_000)]])
             control.assertProblem(HTTPResponse.Status(code: 507), "tenant storage exceeded")
+            let query = try await platform.iql(.post, "/iql/v1/supported_state_details", json: [
+                "country_code": "USA", "state_code": "AZ", "current_insurer": "Progressive",
+            ])
+            XCTAssertEqual(query.status, .ok, "a body read and forgotten is never refused: \(query.text)")
             let counted = try await LimitMetrics.rejections("tenant_bytes", platform)
             XCTAssertEqual(counted, 2)
             let reset = try await platform.send(.post, "/_mock/reset")
