@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -50,9 +51,20 @@ let package = Package(
         generatedAPI("CampaignsAPI"),
         generatedAPI("LoyaltyAPI"),
         generatedAPI("WalletAPI"),
+        // The floors, each depending only on those below it: a wrong-way reference does not compile.
+        .target(
+            name: "MockPlatformCore",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "MockPlatform",
             dependencies: [
+                "MockPlatformCore",
                 "IQLAPI", "PublisherAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
                 "ControlAPI", "WebhooksControlAPI", "IQLControlAPI", "CampaignsControlAPI", "WalletControlAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -94,6 +106,7 @@ let package = Package(
         .testTarget(
             name: "MockPlatformTests",
             dependencies: [
+                "MockPlatformCore",
                 "MockPlatform",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformCore
 import XCTest
 
 /// `TenantClock` against a hand-moved wall clock.

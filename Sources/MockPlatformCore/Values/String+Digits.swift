@@ -1,9 +1,9 @@
 extension StringProtocol {
     /// True when the text is exactly `count` ASCII digits (ZIP codes, phone numbers).
-    func isDigits(count: Int) -> Bool {
+    package func isDigits(count: Int) -> Bool {
         utf8.count == count && utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// True when the text is one or more ASCII digits.
-    var isAllDigits: Bool { !isEmpty && utf8.allSatisfy { (0x30...0x39).contains($0) } }
+    package var isAllDigits: Bool { !isEmpty && utf8.allSatisfy { (0x30...0x39).contains($0) } }
 }

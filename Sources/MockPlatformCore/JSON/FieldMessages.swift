@@ -7,11 +7,11 @@
 /// string.` for another JSON type); its error shape names the field.
 package struct FieldMessages: Sendable {
     /// A required field that is absent or `null`.
-    let required: @Sendable (_ name: String) -> String
+    package let required: @Sendable (_ name: String) -> String
     /// A value (`found`) of another JSON type than the one expected.
-    let mismatch: @Sendable (_ name: String, _ expected: FieldType, _ found: JSONValue) -> String
+    package let mismatch: @Sendable (_ name: String, _ expected: FieldType, _ found: JSONValue) -> String
     /// An empty string where a text is required.
-    let blank: @Sendable (_ name: String) -> String
+    package let blank: @Sendable (_ name: String) -> String
 
     /// The JSON types a field is read as.
     package enum FieldType: Sendable {

@@ -3,9 +3,9 @@
 /// no `/`, no control characters. What a request could store, an export can import again.
 package enum WellFormedID {
     /// Longest id, in characters.
-    static let maxLength = 256
+    package static let maxLength = 256
     /// The rule in words, after a field's name.
-    static let rule = "must be an id of 1 to \(maxLength) characters without / or control characters"
+    package static let rule = "must be an id of 1 to \(maxLength) characters without / or control characters"
 
     /// What is wrong with an id.
     package enum Problem: Sendable, CustomStringConvertible {
@@ -23,7 +23,7 @@ package enum WellFormedID {
     }
 
     /// What is wrong with `id`; nil when it follows the rule.
-    static func problem(with id: some StringProtocol) -> Problem? {
+    package static func problem(with id: some StringProtocol) -> Problem? {
         if isWellFormed(id) { return nil }
         if id.isEmpty { return .empty }
         if id.count > maxLength { return .tooLong }
@@ -32,7 +32,7 @@ package enum WellFormedID {
     }
 
     /// Whether `id` follows the rule (an ASCII one is looked at byte by byte).
-    static func isWellFormed(_ id: some StringProtocol) -> Bool {
+    package static func isWellFormed(_ id: some StringProtocol) -> Bool {
         id.utf8.allSatisfy { $0 < 0x80 }
             ? (1...maxLength).contains(id.utf8.count) && !id.utf8.contains { $0 == UInt8(ascii: "/") || $0 < 0x20 || $0 == 0x7F }
             : (1...maxLength).contains(id.count) && !id.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }

@@ -3,15 +3,17 @@
 /// never reads outside it: past the end, every byte reads as 0, and an index it returns is at
 /// most the text's end, and after the one it started from unless that was the end already, so
 /// a walk over broken text ends without a trap.
-struct JSONBytes {
-    let base: UnsafeBufferPointer<UInt8>
+package struct JSONBytes {
+    package let base: UnsafeBufferPointer<UInt8>
 
-    var count: Int { base.count }
+    package init(base: UnsafeBufferPointer<UInt8>) { self.base = base }
 
-    subscript(index: Int) -> UInt8 { index < base.count ? base[index] : 0 }
+    package var count: Int { base.count }
+
+    package subscript(index: Int) -> UInt8 { index < base.count ? base[index] : 0 }
 
     /// The first index at or after `index` that is not JSON whitespace.
-    func skippingWhitespace(from index: Int) -> Int {
+    package func skippingWhitespace(from index: Int) -> Int {
         var index = index
         while index < base.count, Self.isWhitespace(base[index]) { index += 1 }
         return index
@@ -19,7 +21,7 @@ struct JSONBytes {
 
     /// The index of the closing quote of the string whose opening quote is at `index`, and
     /// whether the string holds an escape.
-    func endOfString(at index: Int) -> (end: Int, escaped: Bool) {
+    package func endOfString(at index: Int) -> (end: Int, escaped: Bool) {
         var index = index + 1
         var escaped = false
         while index < base.count {
@@ -33,7 +35,7 @@ struct JSONBytes {
     }
 
     /// The string whose opening quote is at `index`; nil when none starts there.
-    func string(at index: Int) -> String? {
+    package func string(at index: Int) -> String? {
         guard self[index] == UInt8(ascii: "\"") else { return nil }
         let (end, escaped) = endOfString(at: index)
         guard end < base.count else { return nil }
@@ -43,16 +45,16 @@ struct JSONBytes {
     }
 
     /// One member of an object: its key's text (between the quotes) and where its value starts.
-    struct Member {
-        var key: Range<Int>
+    package struct Member {
+        package var key: Range<Int>
         /// Whether the key's text holds an escape (read it with `string(at:)`).
-        var escaped: Bool
-        var value: Int
+        package var escaped: Bool
+        package var value: Int
     }
 
     /// The members of the object that starts at `index`, in the order the text holds them; nil
     /// when no object starts there.
-    func members(ofObjectAt index: Int) -> [Member]? {
+    package func members(ofObjectAt index: Int) -> [Member]? {
         guard self[index] == UInt8(ascii: "{") else { return nil }
         var members: [Member] = []
         var index = skippingWhitespace(from: index + 1)
@@ -74,7 +76,7 @@ struct JSONBytes {
     }
 
     /// The index just past the value that starts at `index` (at most the end of the text).
-    func end(ofValueAt index: Int) -> Int {
+    package func end(ofValueAt index: Int) -> Int {
         guard index < base.count else { return index }
         switch base[index] {
         case UInt8(ascii: "\""):
@@ -107,7 +109,7 @@ struct JSONBytes {
         }
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    package static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     private static func endsScalar(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || isWhitespace(byte)

@@ -6,7 +6,7 @@
 /// the path once, keeping the set of pattern positions reached so far (no backtracking): time
 /// is linear in path × pattern whatever either holds.
 package struct PathGlob: Sendable, Equatable {
-    enum Segment: Sendable, Equatable {
+    package enum Segment: Sendable, Equatable {
         case literal(Substring)
         case one
         case any

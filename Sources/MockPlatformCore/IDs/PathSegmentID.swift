@@ -2,9 +2,9 @@
 /// `WellFormedID`, the rule a restored document's ids follow too. IQL's driver ids and user
 /// ids are such ids, and so is the subject of a triggered webhook event (`driver_id`), which
 /// the control paths name.
-enum PathSegmentID {
+package enum PathSegmentID {
     /// Refuses `id` in the words of the field `name` it was sent as.
-    static func validate(_ id: String, name: String) throws(APIError) {
+    package static func validate(_ id: String, name: String) throws(APIError) {
         if let problem = WellFormedID.problem(with: id) { throw .badRequest("\(name) \(problem)") }
     }
 }

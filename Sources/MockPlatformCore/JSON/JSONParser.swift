@@ -4,18 +4,18 @@
 /// 400 `malformed JSON body`, so request bodies are read by this parser instead. Nesting is
 /// limited so that a hostile body cannot exhaust the stack, here or in whatever walks the
 /// value later.
-struct JSONParser {
+package struct JSONParser {
     /// Deepest nesting of arrays and objects accepted in a request body (`openapi/control.yaml`,
     /// "Limits and hostile input").
-    static let maxDepth = 64
+    package static let maxDepth = 64
     /// Deepest nesting accepted in a state document read from a file or written by the server
     /// itself, which holds request bodies a few levels down (the limit of Foundation's decoder,
     /// which read them before).
-    static let documentDepth = 512
+    package static let documentDepth = 512
 
     /// Why the bytes are not accepted: not JSON (noticed at this byte offset), or nested deeper
     /// than `maxDepth`.
-    enum Failure: Error {
+    package enum Failure: Error {
         case malformed(at: Int)
         case tooDeep
     }
@@ -25,7 +25,7 @@ struct JSONParser {
     private var index = 0
 
     /// Parses one complete JSON text nested at most `maxDepth` levels; throws on anything else.
-    static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = maxDepth) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = maxDepth) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes), depthLimit: maxDepth)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)

@@ -5,8 +5,8 @@ import Foundation
 /// what a `JSONDecoder` reads a tree back from (a store restoring its state from a snapshot's
 /// part), several times faster than encoding the tree through `JSONEncoder`; bytes a client
 /// sees are `JSONValue.encoded()`.
-enum JSONWriter {
-    static func data(of value: JSONValue, sortingKeys: Bool = false) -> Data {
+package enum JSONWriter {
+    package static func data(of value: JSONValue, sortingKeys: Bool = false) -> Data {
         var bytes: [UInt8] = []
         write(value, sortingKeys: sortingKeys, into: &bytes)
         return Data(bytes)
@@ -47,7 +47,7 @@ enum JSONWriter {
 
     /// A finite number: whole numbers within ±2^53 as integers, the rest as Swift writes them
     /// (the shortest text that reads back as the same number).
-    static func write(_ number: Double, into bytes: inout [UInt8]) {
+    package static func write(_ number: Double, into bytes: inout [UInt8]) {
         if number.rounded() == number, abs(number) < 9_007_199_254_740_992 {
             bytes.append(contentsOf: String(Int64(number)).utf8)
         } else {
@@ -56,7 +56,7 @@ enum JSONWriter {
     }
 
     /// A string with `"`, `\` and the control characters escaped; everything else as UTF-8.
-    static func write(_ text: String, into bytes: inout [UInt8]) {
+    package static func write(_ text: String, into bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))

@@ -9,15 +9,17 @@ import Foundation
 /// (integers written with a fraction or an exponent, `Data`, `URL`, `Decimal`, `Float`, super
 /// decoders); its errors name no field. A caller decodes again with `JSONDecoder` after any
 /// error, for the value or for the message.
-struct JSONTextDecoder {
+package struct JSONTextDecoder {
     /// The text holds something this decoder does not read, or not as the type asks.
-    struct Unsupported: Error {}
+    package struct Unsupported: Error {}
 
     /// The instant a number stands for (seconds since 1970 in a state document), or an error.
-    var date: (Double) throws -> Date
+    package var date: (Double) throws -> Date
+
+    package init(date: @escaping (Double) throws -> Date) { self.date = date }
 
     /// The value of `type` the whole of `data` holds.
-    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try data.withUnsafeBytes { raw in
             let text = JSONBytes(base: raw.bindMemory(to: UInt8.self))
             let start = text.skippingWhitespace(from: 0)
@@ -29,17 +31,17 @@ struct JSONTextDecoder {
 
 /// One value of the text: the decoder and single-value container of a value at `position`.
 private struct TextValue: SingleValueDecodingContainer {
-    let text: JSONBytes
-    let position: Int
-    let date: (Double) throws -> Date
+    package let text: JSONBytes
+    package let position: Int
+    package let date: (Double) throws -> Date
 
-    var codingPath: [any CodingKey] { [] }
+    package var codingPath: [any CodingKey] { [] }
 
-    func at(_ position: Int) -> TextValue { TextValue(text: text, position: position, date: date) }
+    package func at(_ position: Int) -> TextValue { TextValue(text: text, position: position, date: date) }
 
-    func decodeNil() -> Bool { text[position] == UInt8(ascii: "n") }
+    package func decodeNil() -> Bool { text[position] == UInt8(ascii: "n") }
 
-    func decode(_ type: Bool.Type) throws -> Bool {
+    package func decode(_ type: Bool.Type) throws -> Bool {
         switch text[position] {
         case UInt8(ascii: "t"): true
         case UInt8(ascii: "f"): false
@@ -47,12 +49,12 @@ private struct TextValue: SingleValueDecodingContainer {
         }
     }
 
-    func decode(_ type: String.Type) throws -> String {
+    package func decode(_ type: String.Type) throws -> String {
         guard let string = text.string(at: position) else { throw JSONTextDecoder.Unsupported() }
         return string
     }
 
-    func decode(_ type: Double.Type) throws -> Double {
+    package func decode(_ type: Double.Type) throws -> Double {
         let end = text.end(ofValueAt: position)
         guard position < end, Self.startsNumber(text[position]),
               let number = Double(String(decoding: UnsafeBufferPointer(rebasing: text.base[position..<end]), as: UTF8.self)),
@@ -60,19 +62,19 @@ private struct TextValue: SingleValueDecodingContainer {
         return number
     }
 
-    func decode(_ type: Float.Type) throws -> Float { throw JSONTextDecoder.Unsupported() }
-    func decode(_ type: Int.Type) throws -> Int { try integer() }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer() }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    package func decode(_ type: Float.Type) throws -> Float { throw JSONTextDecoder.Unsupported() }
+    package func decode(_ type: Int.Type) throws -> Int { try integer() }
+    package func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    package func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    package func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    package func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    package func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self, let string = try decode(String.self) as? T { return string }
         if T.self == Date.self, let instant = try date(decode(Double.self)) as? T { return instant }
         guard T.self != Data.self, T.self != URL.self, T.self != Decimal.self else { throw JSONTextDecoder.Unsupported() }
@@ -131,20 +133,20 @@ extension Dictionary: TextDictionary where Key == String, Value: Decodable {
 
 /// The `Decoder` a nested `Decodable` value reads itself through.
 private final class TextDecoder: Decoder {
-    let value: TextValue
+    package let value: TextValue
 
-    init(value: TextValue) { self.value = value }
+    package init(value: TextValue) { self.value = value }
 
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package var codingPath: [any CodingKey] { [] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(TextObject<Key>(members: try TextMembers(of: value), value: value))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try TextArray(of: value) }
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try TextArray(of: value) }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { value }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { value }
 }
 
 /// An object's members, indexed once: where each key's text and each value stand. Lookups
@@ -155,17 +157,17 @@ private final class TextMembers {
     private let members: [JSONBytes.Member]
     @exclusivity(unchecked) private var next = 0
 
-    init(of value: TextValue) throws {
+    package init(of value: TextValue) throws {
         text = value.text
         guard let members = text.members(ofObjectAt: value.position) else { throw JSONTextDecoder.Unsupported() }
         self.members = members
     }
 
     /// Every key, in the order the text holds them.
-    var keys: [String] { members.indices.compactMap(key(at:)) }
+    package var keys: [String] { members.indices.compactMap(key(at:)) }
 
     /// Where the value of `key` starts; nil when the object has no such key.
-    func position(of key: String) -> Int? {
+    package func position(of key: String) -> Int? {
         var key = key
         return key.withUTF8 { name in
             for probe in 0..<members.count {
@@ -192,43 +194,43 @@ private final class TextMembers {
 
 /// A keyed container over an object's members.
 private struct TextObject<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: TextMembers
-    let value: TextValue
+    package let members: TextMembers
+    package let value: TextValue
 
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { members.keys.compactMap(Key.init(stringValue:)) }
+    package var codingPath: [any CodingKey] { [] }
+    package var allKeys: [Key] { members.keys.compactMap(Key.init(stringValue:)) }
 
-    func contains(_ key: Key) -> Bool { members.position(of: key.stringValue) != nil }
+    package func contains(_ key: Key) -> Bool { members.position(of: key.stringValue) != nil }
 
     private func at(_ key: Key) throws -> TextValue {
         guard let position = members.position(of: key.stringValue) else { throw JSONTextDecoder.Unsupported() }
         return value.at(position)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try at(key).decodeNil() }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try at(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try at(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try at(key).decode(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try at(key).decode(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try at(key).decode(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try at(key).decode(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try at(key).decode(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try at(key).decode(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try at(key).decode(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try at(key).decode(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try at(key).decode(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try at(key).decode(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try at(key).decode(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try at(key).decode(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try at(key).decode(type) }
+    package func decodeNil(forKey key: Key) throws -> Bool { try at(key).decodeNil() }
+    package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try at(key).decode(type) }
+    package func decode(_ type: String.Type, forKey key: Key) throws -> String { try at(key).decode(type) }
+    package func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try at(key).decode(type) }
+    package func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try at(key).decode(type) }
+    package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try at(key).decode(type) }
+    package func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try at(key).decode(type) }
+    package func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try at(key).decode(type) }
+    package func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try at(key).decode(type) }
+    package func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try at(key).decode(type) }
+    package func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try at(key).decode(type) }
+    package func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try at(key).decode(type) }
+    package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try at(key).decode(type) }
+    package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try at(key).decode(type) }
+    package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try at(key).decode(type) }
+    package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try at(key).decode(type) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    package func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try TextDecoder(value: at(key)).container(keyedBy: type)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try TextArray(of: at(key)) }
-    func superDecoder() throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
+    package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try TextArray(of: at(key)) }
+    package func superDecoder() throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
+    package func superDecoder(forKey key: Key) throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
 }
 
 /// An unkeyed container over an array's elements, read in order.
@@ -238,15 +240,15 @@ private struct TextArray: UnkeyedDecodingContainer {
     private var position: Int
     private(set) var currentIndex = 0
 
-    init(of value: TextValue) throws {
+    package init(of value: TextValue) throws {
         guard value.text[value.position] == UInt8(ascii: "[") else { throw JSONTextDecoder.Unsupported() }
         self.value = value
         position = value.text.skippingWhitespace(from: value.position + 1)
     }
 
-    var codingPath: [any CodingKey] { [] }
-    var count: Int? { nil }
-    var isAtEnd: Bool { position >= value.text.count || value.text[position] == UInt8(ascii: "]") }
+    package var codingPath: [any CodingKey] { [] }
+    package var count: Int? { nil }
+    package var isAtEnd: Bool { position >= value.text.count || value.text[position] == UInt8(ascii: "]") }
 
     /// The next element, moving past it.
     private mutating func next() throws -> TextValue {
@@ -258,32 +260,32 @@ private struct TextArray: UnkeyedDecodingContainer {
         return element
     }
 
-    mutating func decodeNil() throws -> Bool {
+    package mutating func decodeNil() throws -> Bool {
         guard !isAtEnd, value.text[position] == UInt8(ascii: "n") else { return false }
         _ = try next()
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
+    package mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(type) }
+    package mutating func decode(_ type: String.Type) throws -> String { try next().decode(type) }
+    package mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(type) }
+    package mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(type) }
+    package mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(type) }
+    package mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(type) }
+    package mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(type) }
+    package mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(type) }
+    package mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(type) }
+    package mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(type) }
+    package mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(type) }
+    package mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
+    package mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
+    package mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
+    package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try TextDecoder(value: next()).container(keyedBy: type)
     }
 
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try TextArray(of: next()) }
-    mutating func superDecoder() throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
+    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try TextArray(of: next()) }
+    package mutating func superDecoder() throws -> any Decoder { throw JSONTextDecoder.Unsupported() }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// HTTP dates (RFC 9110 IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`), for `Last-Modified` and
 /// `If-Modified-Since`.
-enum HTTPDate {
-    static func string(from date: Date) -> String {
+package enum HTTPDate {
+    package static func string(from date: Date) -> String {
         date.formatted(Date.VerbatimFormatStyle(
             format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
             locale: Locale(identifier: "en_US_POSIX"), timeZone: .gmt, calendar: Calendar(identifier: .gregorian)
@@ -11,7 +11,7 @@ enum HTTPDate {
     }
 
     /// The instant of an IMF-fixdate; nil for anything else.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         try? Date(text, strategy: Date.VerbatimFormatStyle(
             format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
             locale: Locale(identifier: "en_US_POSIX"), timeZone: .gmt, calendar: Calendar(identifier: .gregorian)

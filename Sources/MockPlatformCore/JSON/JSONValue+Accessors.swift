@@ -1,16 +1,16 @@
 extension JSONValue {
     /// The fields, when this is an object.
-    var objectValue: [String: JSONValue]? { if case .object(let fields) = self { fields } else { nil } }
+    package var objectValue: [String: JSONValue]? { if case .object(let fields) = self { fields } else { nil } }
     /// The text, when this is a string.
-    var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+    package var stringValue: String? { if case .string(let text) = self { text } else { nil } }
     /// The texts, when this is an array of strings only.
-    var strings: [String]? {
+    package var strings: [String]? {
         guard case .array(let items) = self else { return nil }
         let texts = items.compactMap(\.stringValue)
         return texts.count == items.count ? texts : nil
     }
     /// The value, when this is an integer (or a number with no fraction).
-    var integerValue: Int64? {
+    package var integerValue: Int64? {
         switch self {
         case .integer(let integer): integer
         case .number(let number) where number.rounded() == number && abs(number) < 9.0e15: Int64(number)
@@ -18,7 +18,7 @@ extension JSONValue {
         }
     }
     /// The value, when this is a number (an integer included).
-    var numberValue: Double? {
+    package var numberValue: Double? {
         switch self {
         case .integer(let integer): Double(integer)
         case .number(let number): number
@@ -26,5 +26,5 @@ extension JSONValue {
         }
     }
     /// Compact JSON text with sorted keys.
-    var text: String { String(decoding: encoded(), as: UTF8.self) }
+    package var text: String { String(decoding: encoded(), as: UTF8.self) }
 }

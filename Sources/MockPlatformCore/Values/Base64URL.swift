@@ -1,9 +1,9 @@
 import Foundation
 
 /// URL-safe base64 (RFC 4648 §5), as click tokens and `pl` payloads use it.
-enum Base64URL {
+package enum Base64URL {
     /// Unpadded encoding.
-    static func encode(_ data: some DataProtocol) -> String {
+    package static func encode(_ data: some DataProtocol) -> String {
         Data(data).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -11,7 +11,7 @@ enum Base64URL {
     }
 
     /// Decodes with or without padding; nil for any character outside the URL-safe alphabet.
-    static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         var body = text
         while body.hasSuffix("=") { body.removeLast() }
         guard body.utf8.allSatisfy({ byte in

@@ -53,7 +53,7 @@ package struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// (year, month, day) of the proleptic Gregorian calendar.
-    var civil: (Int, Int, Int) {
+    package var civil: (Int, Int, Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

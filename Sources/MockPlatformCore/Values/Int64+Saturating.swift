@@ -2,7 +2,7 @@
 /// ends of the range (and read NaN as 0) instead of trapping.
 extension Int64 {
     /// `value` rounded by `rule`, held within `Int64.min...Int64.max`.
-    init(saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
+    package init(saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
         let rounded = value.rounded(rule)
         if rounded.isNaN {
             self = 0
@@ -18,7 +18,7 @@ extension Int64 {
 
 extension Int {
     /// `value` rounded by `rule`, held within `Int.min...Int.max`.
-    init(saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
+    package init(saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
         self = Int(Int64(saturating: value, rounding: rule))
     }
 }

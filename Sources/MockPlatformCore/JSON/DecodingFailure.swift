@@ -3,8 +3,8 @@ import Foundation
 /// A decoding error in one line a person can act on: where, and what is wrong there
 /// (`clock is required`, `settings.api_keys must be a list`, `not valid JSON: …`), instead of
 /// Foundation's `No value associated with key CodingKeys(stringValue: "clock", …)`.
-enum DecodingFailure {
-    static func describe(_ error: any Error) -> String {
+package enum DecodingFailure {
+    package static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .keyNotFound(let key, let context):

@@ -17,8 +17,8 @@ package final class TenantClock: Sendable {
     private let state: Mutex<State>
 
     private struct State {
-        var setting: ClockSetting = .real
-        var observers: [@Sendable () -> Void] = []
+        package var setting: ClockSetting = .real
+        package var observers: [@Sendable () -> Void] = []
     }
 
     package init(wallClock: @escaping @Sendable () -> Date = { Date() }, setting: ClockSetting = .real) {
