@@ -104,10 +104,15 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let options = try resolvedOptions(environment: ProcessInfo.processInfo.environment)
+        // Log lines go to standard error in batches, off the event loops; a warning or worse,
+        // and whatever waits at exit, at once.
+        let sink = LogSink.standardError
         switch options.logFormat {
-        case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
-        case .text: LoggingSystem.bootstrap { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
+        case .json: LoggingSystem.bootstrap { FlushingLogHandler(JSONLogHandler(label: $0, write: sink.write), sink: sink) }
+        case .text:
+            LoggingSystem.bootstrap { FlushingLogHandler(EscapingLogHandler(StreamLogHandler(label: $0, stream: sink.stream)), sink: sink) }
         }
+        atexit { LogSink.standardError.flush() }
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel
         let app = try await application(options: options, logger: logger)

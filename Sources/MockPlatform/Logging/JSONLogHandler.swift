@@ -1,18 +1,17 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// `--log-format json`: every log record as one JSON object on one line, for log collectors:
 /// `{"timestamp", "level", "label", "message", "source", "metadata"}` (sorted keys; metadata
-/// values as strings, lists and objects). Lines go to `write` (default: standard error, where
-/// the text format goes too), whole, one at a time.
+/// values as strings, lists and objects). Lines go to `write` (default: standard error's
+/// `LogSink`, where the text format goes too), whole, one at a time.
 package struct JSONLogHandler: LogHandler {
     package var metadata: Logger.Metadata = [:]
     package var logLevel: Logger.Level = .info
     private let label: String
     private let write: @Sendable (String) -> Void
 
-    package init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+    package init(label: String, write: @escaping @Sendable (String) -> Void = LogSink.standardError.write) {
         self.label = label
         self.write = write
     }
@@ -43,12 +42,5 @@ package struct JSONLogHandler: LogHandler {
         case .array(let values): .array(values.map(json))
         case .dictionary(let values): .object(values.mapValues(json))
         }
-    }
-
-    private static let standardErrorLock = Mutex(())
-
-    /// Writes a line to standard error.
-    package static let standardError: @Sendable (String) -> Void = { line in
-        standardErrorLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
     }
 }
