@@ -107,11 +107,7 @@ struct Serve: AsyncParsableCommand {
         // Log lines go to standard error in batches, off the event loops; a warning or worse,
         // and whatever waits at exit, at once.
         let sink = LogSink.standardError
-        switch options.logFormat {
-        case .json: LoggingSystem.bootstrap { FlushingLogHandler(JSONLogHandler(label: $0, write: sink.write), sink: sink) }
-        case .text:
-            LoggingSystem.bootstrap { FlushingLogHandler(EscapingLogHandler(StreamLogHandler(label: $0, stream: sink.stream)), sink: sink) }
-        }
+        LoggingSystem.bootstrap { FlushingLogHandler(LogLineHandler(label: $0, format: options.logFormat, write: sink.write), sink: sink) }
         atexit { LogSink.standardError.flush() }
         var logger = Logger(label: "mock-platform")
         logger.logLevel = options.logLevel

@@ -1,5 +1,5 @@
-/// How the server writes its log (`--log-format`): swift-log's text lines, or one JSON object
-/// per line (`JSONLogHandler`).
+/// How the server writes its log (`--log-format`): swift-log's text lines (`TextLogLine`), or
+/// one JSON object per line (`JSONLogLine`).
 package enum LogFormat: String, Sendable, CaseIterable {
     case text
     case json

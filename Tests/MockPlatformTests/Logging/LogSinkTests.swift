@@ -52,7 +52,7 @@ final class LogSinkTests: XCTestCase {
         let pipe = try Pipe()
         let sink = LogSink(descriptor: pipe.writeEnd)
         var logger = Logger(label: "mock-platform") { label in
-            FlushingLogHandler(EscapingLogHandler(StreamLogHandler(label: label, stream: sink.stream)), sink: sink)
+            FlushingLogHandler(LogLineHandler(label: label, format: .text, write: sink.write), sink: sink)
         }
         logger.logLevel = .info
         logger.info("GET /iql/v1/locations 200 0.1 ms -")

@@ -3,15 +3,15 @@ import Logging
 @testable import MockPlatform
 import XCTest
 
-/// `JSONLogHandler`: the `--log-format json` lines.
-final class JSONLogHandlerTests: XCTestCase {
+/// `JSONLogLine`: the `--log-format json` lines.
+final class JSONLogLineTests: XCTestCase {
     func testJSONLogLinesCarryTheRecordAndItsMetadata() throws {
         final class Lines: @unchecked Sendable {
             // @unchecked: written only from the logging call on this thread, read after it.
             var all: [String] = []
         }
         let lines = Lines()
-        var logger = Logger(label: "mock-platform") { JSONLogHandler(label: $0) { lines.all.append($0) } }
+        var logger = Logger(label: "mock-platform") { LogLineHandler(label: $0, format: .json) { lines.all.append($0) } }
         logger.logLevel = .debug
         logger[metadataKey: "tenant"] = "default"
         logger.debug("request", metadata: ["status": "200", "route": "/iql/v1/locations", "tags": ["a", "b"]])
