@@ -7,7 +7,7 @@ package struct KnownKinds: Sendable {
 
     /// The modules' declarations; a start-up error for a name that is not lower-case snake case
     /// (the spec's pattern) or that two declarations share.
-    package init(_ modules: [any PlatformModule]) throws(FixtureError) {
+    package init(_ modules: [any TenantModule]) throws(FixtureError) {
         eventKinds = modules.flatMap(\.eventKinds)
         pushKinds = modules.flatMap(\.pushKinds)
         for (what, names) in [("event", eventKinds.map(\.rawValue)), ("push", pushKinds.map(\.kind.rawValue))] {

@@ -1,10 +1,13 @@
 /// The modules of a server, and which one owns a path.
 struct ModuleDirectory: Sendable {
+    /// The modules, in the order the server lists them.
+    let all: [any PlatformModule]
     /// (prefix, entry), longest prefix first; each prefix as its UTF-8 bytes.
     private let prefixes: [(bytes: [UInt8], entry: ModuleEntry)]
 
     /// `controlPlane` checks and renders the paths of every prefix under `/_mock/`.
     init(_ modules: [any PlatformModule], controlPlane: ControlPlane) {
+        all = modules
         prefixes = modules
             .flatMap { module in
                 module.pathPrefixes.map { prefix in

@@ -7,17 +7,13 @@ import OpenAPIRuntime
 ///
 /// Adding a platform is adding one type that conforms, and listing it in
 /// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
-/// its shape (the control plane's under `/_mock/`), runs its guard and operation rules, serves
-/// its spec, knows its event and push kinds, and gives every tenant one store of its kind.
-package protocol PlatformModule: Sendable {
-    /// The module's name; its `document` and `stateKey` unless it says otherwise.
-    var name: String { get }
+/// its shape (the control plane's under `/_mock/`), runs its guard and operation rules and
+/// serves its spec; as a `TenantModule`, every tenant keeps one store of its kind.
+package protocol PlatformModule: TenantModule {
     /// The name of its OpenAPI document (`openapi/<document>.yaml`, served at
     /// `/_mock/openapi/<document>.yaml`), whose operations under its prefixes it answers; its
     /// name unless it says.
     var document: String { get }
-    /// The key its store's state is under in a snapshot; its name unless it says.
-    var stateKey: String { get }
     /// Tenant-relative path prefixes it owns (`/publisher/`); the longest match wins, and `/`
     /// claims every path no other module owns. A prefix under `/_mock/` (`/_mock/parcels/`)
     /// holds its control operations: those paths are the control plane's (`ControlPlane`: no
@@ -48,30 +44,6 @@ package protocol PlatformModule: Sendable {
     /// Operations whose 200 it writes itself as JSON bytes (`WrittenAnswer`), by generated
     /// operation id; none unless it says.
     var writtenAnswers: [String: WrittenAnswer] { get }
-    /// The webhook event kinds it emits.
-    var eventKinds: [EventKind] { get }
-    /// The push kinds it sends.
-    var pushKinds: [DeclaredPushKind] { get }
-    /// The field names of its store's state a state document's check must know (counters, ids,
-    /// verbatim values); none unless it says.
-    var stateFields: StateFields { get }
-    /// Its parts of the fixtures (`FixturePart`), read from the fixture folder at start; none
-    /// unless it says.
-    var fixtureParts: [any FixturePart.Type] { get }
-    /// Its keys of the tenant config (`SettingsPart`); none unless it says.
-    var settingsParts: [any SettingsPart.Type] { get }
-    /// The client-growable collections its store bounds (`--quota NAME=N`); none unless it says.
-    var quotaCollections: [TenantQuotas.Collection] { get }
-    /// The parts of a scenario file it reads (`ScenarioPart`), in the order they are applied;
-    /// none unless it says.
-    var scenarioParts: [any ScenarioPart.Type] { get }
-    /// A tenant's store for this module: fresh from the fixtures, or restored from a snapshot
-    /// of it; nil for a module that keeps no tenant state.
-    func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)?
-    /// Where a snapshot's `stores` that has nothing under its `stateKey` keeps its store's state:
-    /// the key a document written before the module had a store of its own kept it under; nil
-    /// (a fresh store) unless it says.
-    func formerStateKey(in stores: [String: StoreState]) -> String?
     /// Registers the generated routes of its document on `transport`.
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
     /// At server shutdown, after every tenant has stopped: ends the work it runs beyond its
@@ -81,7 +53,6 @@ package protocol PlatformModule: Sendable {
 
 extension PlatformModule {
     package var document: String { name }
-    package var stateKey: String { name }
     package var errorShape: any ErrorShape { ProblemErrorShape() }
     package var requestGuard: (any RequestGuard)? { nil }
     package var rules: [String: OperationRule] { [:] }
@@ -90,14 +61,5 @@ extension PlatformModule {
     package var bodyStorage: [String: BodyStorage] { [:] }
     package var keptReads: Set<String> { [] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
-    package var eventKinds: [EventKind] { [] }
-    package var pushKinds: [DeclaredPushKind] { [] }
-    package var stateFields: StateFields { StateFields() }
-    package var fixtureParts: [any FixturePart.Type] { [] }
-    package var settingsParts: [any SettingsPart.Type] { [] }
-    package var quotaCollections: [TenantQuotas.Collection] { [] }
-    package var scenarioParts: [any ScenarioPart.Type] { [] }
-    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? { nil }
-    package func formerStateKey(in stores: [String: StoreState]) -> String? { nil }
     package func shutdown() async {}
 }

@@ -20,7 +20,7 @@ package struct StateFields: Sendable, Equatable {
     static let runtime = StateFields(counters: ["sequence", "nextSequence"], verbatim: ["payload", "ids"])
 
     /// What the server's modules declare, with the runtime's.
-    init(_ modules: [any PlatformModule]) {
+    init(_ modules: [any TenantModule]) {
         self = modules.reduce(.runtime) { fields, module in
             StateFields(
                 counters: fields.counters.union(module.stateFields.counters),

@@ -98,7 +98,7 @@ package enum MockPlatformServer {
         let pending = persistence?.prepareRestore() ?? []
         application.addServices(TenantStorageMeter(tenants: responder.tenants))
         application.addServices(TenantShutdown(
-            tenants: responder.tenants, stateFile: options.saveOnExit ? options.stateFile : nil, persistence: persistence, logger: logger
+            tenants: responder.tenants, modules: responder.modules.all, stateFile: options.saveOnExit ? options.stateFile : nil, persistence: persistence, logger: logger
         ))
         if let persistence {
             application.addServices(PersistenceService(persistence: persistence, pending: pending, interval: options.persistInterval))

@@ -61,3 +61,28 @@ struct ParameterIndex: Sendable {
         String(text).removingPercentEncoding ?? String(text)
     }
 }
+
+private extension DeclaredParameter {
+    /// Reads a parameter object (its `$ref` already resolved) of a `SpecDocument`, whose scalars
+    /// are the document's text; `schemas` resolves a schema `$ref`. Nil for a parameter that is
+    /// neither in the query nor in the path.
+    init?(_ object: [String: JSONValue], schemas: [String: JSONValue]) {
+        guard let name = object["name"]?.stringValue,
+              let location = object["in"]?.stringValue.flatMap(Location.init(rawValue:))
+        else { return nil }
+        let schema = object["schema"]?.objectValue.flatMap { SpecDocument.resolved($0, in: schemas) } ?? [:]
+        self.name = name
+        self.location = location
+        if let values = schema["enum"]?.strings {
+            accepted = .oneOf(values)
+            return
+        }
+        switch schema["type"]?.stringValue {
+        case "integer": accepted = .integer(minimum: schema["minimum"]?.stringValue.flatMap { Int($0) }, maximum: schema["maximum"]?.stringValue.flatMap { Int($0) })
+        case "number": accepted = .number
+        case "boolean": accepted = .boolean
+        case "string" where schema["format"]?.stringValue == "date-time": accepted = .dateTime
+        default: accepted = .text
+        }
+    }
+}

@@ -9,6 +9,8 @@ import ServiceLifecycle
 /// bounded time for attempts under way).
 struct TenantShutdown: Service {
     let tenants: TenantRegistry
+    /// The server's modules, told last.
+    let modules: [any PlatformModule]
     let stateFile: URL?
     var persistence: TenantPersistence? = nil
     let logger: Logger
@@ -23,7 +25,7 @@ struct TenantShutdown: Service {
         if let stateFile { await save(to: stateFile) }
         await persistence?.persistChanges(final: true)
         tenants.shutdown()
-        for module in tenants.modules { await module.shutdown() }
+        for module in modules { await module.shutdown() }
     }
 
     private func save(to file: URL) async {

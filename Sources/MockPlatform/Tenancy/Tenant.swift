@@ -36,7 +36,7 @@ package final class Tenant: Sendable {
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     init(
-        name: TenantName, createdAt: Date, modules: [any PlatformModule], kinds: KnownKinds, fixtures: Fixtures, seed: IDSeed,
+        name: TenantName, createdAt: Date, modules: [any TenantModule], kinds: KnownKinds, fixtures: Fixtures, seed: IDSeed,
         journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         maxBytes: Int = TenantStorage.defaultMaxBytes,
         wallClock: @escaping @Sendable () -> Date, restoring snapshot: TenantSnapshot? = nil, scenario: String? = nil
@@ -198,34 +198,5 @@ package final class Tenant: Sendable {
     package func shutdown() {
         runtime.scheduler.shutdown()
         runtime.events.finish()
-    }
-
-    /// The tenant of the request being handled.
-    @TaskLocal static var binding: TenantBinding?
-
-    /// The tenant of the request being handled, created on first use: 429 when the tenant
-    /// limit is reached, 500 when a handler runs outside a request.
-    package static func bound() throws(APIError) -> Tenant {
-        guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
-        if let tenant = binding.tenant { return binding.registry.used(tenant) }
-        return try binding.registry.tenant(binding.name)
-    }
-
-    /// Says how long the answer being built holds, for an operation its module lists in
-    /// `keptReads`; nothing for any other.
-    static func answerHolds(_ validity: AnswerValidity) {
-        binding?.answerValidity?.report(validity)
-    }
-
-    /// The name and registry of the request's tenant, without creating it.
-    static func boundBinding() throws(APIError) -> TenantBinding {
-        guard let binding else { throw APIError(.internalServerError, "no tenant bound to this request") }
-        return binding
-    }
-
-    /// The kinds the server's modules declare, read without creating the request's tenant, so
-    /// that a request refused for naming another kind leaves no trace.
-    static func knownKinds() throws(APIError) -> KnownKinds {
-        try boundBinding().registry.kinds
     }
 }

@@ -14,7 +14,7 @@ package final class TenantRegistry: Sendable {
     /// Presets a tenant can be reset to (`--scenarios`).
     package let scenarios: ScenarioCatalog
     /// The server's modules, in the order their routes are registered.
-    let modules: [any PlatformModule]
+    let modules: [any TenantModule]
     /// The event and push kinds the modules declare, the same for every tenant.
     package let kinds: KnownKinds
     /// The field names of the modules' stored state a state document's check must know.
@@ -57,7 +57,7 @@ package final class TenantRegistry: Sendable {
     static let tenantLimitReached = APIError(.tooManyRequests, "tenant limit reached", limit: .tenants)
 
     package init(
-        fixtures: Fixtures, scenarios: ScenarioCatalog = .empty, modules: [any PlatformModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
+        fixtures: Fixtures, scenarios: ScenarioCatalog = .empty, modules: [any TenantModule], maxTenants: Int = TenantRegistry.defaultMaxTenants,
         seed: UInt64? = nil, journalCapacity: Int = RequestJournal.defaultCapacity, quotas: TenantQuotas = TenantQuotas(),
         tenantMaxBytes: Int = TenantStorage.defaultMaxBytes, metrics: PlatformMetrics = PlatformMetrics(), wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {

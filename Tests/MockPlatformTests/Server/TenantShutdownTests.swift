@@ -11,9 +11,10 @@ final class TenantShutdownTests: XCTestCase {
     /// tenants have stopped: the runtime knows no module's work by name.
     func testEveryModuleIsToldAfterTheTenantsStop() async throws {
         let log = StopLog()
-        let registry = try TestTenant.registry(adding: [StoppingModule(log: log)])
+        let module = StoppingModule(log: log)
+        let registry = try TestTenant.registry(adding: [module])
         log.tenant.withLock { $0 = try? registry.tenant(.default) }
-        await TenantShutdown(tenants: registry, stateFile: nil, logger: Logger(label: "test")).stop()
+        await TenantShutdown(tenants: registry, modules: [module], stateFile: nil, logger: Logger(label: "test")).stop()
         XCTAssertEqual(log.stops.withLock { $0 }, [true], "told once, when the tenant's timers had stopped")
     }
 }
