@@ -17,6 +17,22 @@ func generatedAPI(_ name: String) -> Target {
     )
 }
 
+/// The target of one platform module: it builds on the module kit and answers the generated
+/// API of its documents; no platform depends on another unless its contract says so.
+func platform(
+    _ name: String, apis: [String], _ dependencies: [Target.Dependency] = [], resources: [Resource]? = nil
+) -> Target {
+    .target(
+        name: name,
+        dependencies: ["MockPlatformKit"] + apis.map { .target(name: $0) } + dependencies + [
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ],
+        resources: resources,
+        swiftSettings: strictSwift
+    )
+}
+
 let package = Package(
     name: "MockPlatform",
     platforms: [.macOS(.v15)],
@@ -62,27 +78,70 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
-            name: "MockPlatform",
+            name: "MockPlatformRuntime",
             dependencies: [
                 "MockPlatformCore",
-                "IQLAPI", "PublisherAPI", "CampaignsAPI", "LoyaltyAPI", "WalletAPI",
-                "ControlAPI", "WebhooksControlAPI", "IQLControlAPI", "CampaignsControlAPI", "WalletControlAPI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "MockPlatformKit",
+            dependencies: [
+                "MockPlatformRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("Specs"), .copy("Dashboard"), .copy("Defaults")],
+            resources: [.copy("Specs")],
             swiftSettings: strictSwift,
             plugins: ["SpecIndexPlugin"]
+        ),
+        platform("MockIQL", apis: ["IQLAPI", "IQLControlAPI"], [.product(name: "Crypto", package: "swift-crypto")]),
+        // The publisher backend is IQL's reference backend: it turns IQL's events into pushes.
+        platform("MockPublisher", apis: ["PublisherAPI"], ["MockIQL"]),
+        platform("MockLoyalty", apis: ["LoyaltyAPI"]),
+        // Wallet reads Loyalty's members through Loyalty's protocol: the one edge between platforms.
+        platform("MockWallet", apis: ["WalletAPI", "WalletControlAPI"], [
+            "MockLoyalty",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        platform("MockCampaigns", apis: ["CampaignsAPI", "CampaignsControlAPI"], [.product(name: "Crypto", package: "swift-crypto")]),
+        platform("MockWebhooks", apis: ["WebhooksControlAPI"], [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ]),
+        platform("MockControl", apis: ["ControlAPI"], resources: [.copy("Dashboard")]),
+        // The app: the server's options, its list of modules and the wiring.
+        .target(
+            name: "MockPlatform",
+            dependencies: [
+                "MockPlatformKit",
+                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Defaults")],
+            swiftSettings: strictSwift
         ),
         .executableTarget(
             name: "SpecIndexer",
@@ -95,7 +154,7 @@ let package = Package(
         .executableTarget(
             name: "MockPlatformCLI",
             dependencies: [
-                "MockPlatform",
+                "MockPlatform", "MockWallet", "MockWebhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "MockPlatformTests",
             dependencies: [
-                "MockPlatformCore",
+                "MockPlatformCore", "MockPlatformRuntime", "MockPlatformKit",
+                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl",
                 "MockPlatform",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import MockPlatform
+import MockWallet
+import MockWebhooks
 import NIOCore
 
 /// `mock-platform serve`: runs the server until SIGINT or SIGTERM.

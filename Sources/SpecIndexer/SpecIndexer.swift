@@ -27,7 +27,7 @@ struct SpecIndexer {
             entries.append("        \"\(name)\": (yaml: \(escapedLiteral(text)), json: \(rawLiteral(json))),")
         }
         let source = """
-            // Generated at build time by SpecIndexer from Sources/MockPlatform/Specs; do not edit.
+            // Generated at build time by SpecIndexer from Sources/MockPlatformKit/Specs; do not edit.
 
             extension BundledSpecIndex {
                 /// Each bundled document by name: its YAML text, and the document as JSON whose

@@ -1,19 +1,19 @@
 import Foundation
 import Hummingbird
 import Logging
+import MockCampaigns
+import MockControl
+import MockIQL
+import MockLoyalty
+import MockPublisher
+import MockWallet
+import MockWebhooks
 import NIOCore
 import OpenAPIRuntime
 
 /// Builds the MockPlatform HTTP application: every module's generated operations in one route
 /// catalog, called by the `PlatformResponder` front door.
 package enum MockPlatformServer {
-    /// JSON and date settings shared by every generated API: compact, sorted keys, RFC 3339 with
-    /// milliseconds.
-    static let openAPIConfiguration = Configuration(
-        dateTranscoder: RFC3339(),
-        jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]
-    )
-
     /// The modules this server answers, in the order their routes are registered.
     static func modules(
         fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport,
@@ -196,7 +196,7 @@ package enum MockPlatformServer {
                 recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
                 keptReads: module.keptReads, writtenAnswers: module.writtenAnswers
             )
-            try module.registerHandlers(on: recorder, configuration: openAPIConfiguration)
+            try module.registerHandlers(on: recorder, configuration: .mockPlatform)
             routes = recorder.catalog
         }
         let controlPlane = ControlPlane(requestGuard: ControlRequestGuard(

@@ -1,5 +1,12 @@
 import Foundation
 import Logging
+import MockCampaigns
+import MockControl
+import MockIQL
+import MockLoyalty
+import MockPublisher
+import MockWallet
+import MockWebhooks
 
 /// How `mock-platform serve` was asked to run (`README.md`, Configuration).
 package struct ServerOptions: Sendable {

@@ -1,4 +1,6 @@
+@testable import MockCampaigns
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// `CampaignShapes`: authored campaigns are checked against the schemas of the campaigns.yaml the

@@ -1,4 +1,6 @@
+@testable import MockCampaigns
 @testable import MockPlatform
+@testable import MockPlatformKit
 
 extension PayloadShape {
     /// The 400's message for `value` at `payload`; nil when the shape takes it.

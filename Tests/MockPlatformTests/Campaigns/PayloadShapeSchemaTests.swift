@@ -1,3 +1,4 @@
+@testable import MockCampaigns
 @testable import MockPlatform
 import XCTest
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import XCTest
 
 /// The tenant config (`openapi/control.yaml` getConfig, patchConfig, TenantConfig) and the

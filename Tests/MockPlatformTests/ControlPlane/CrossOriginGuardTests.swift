@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import XCTest
 
 /// The control plane's cross-origin guard (`CrossOriginGuard`): writes from another origin are

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+import XCTest
 
 final class JSONTextDecoderTests: XCTestCase {
     private let decoder = JSONTextDecoder(date: { Date(timeIntervalSince1970: $0) })

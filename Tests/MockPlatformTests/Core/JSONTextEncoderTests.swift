@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 @testable import MockPlatform
+import XCTest
 
 final class JSONTextEncoderTests: XCTestCase {
     private let sample = CodableSample(

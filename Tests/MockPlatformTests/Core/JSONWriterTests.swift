@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 @testable import MockPlatform
+import XCTest
 
 /// `JSONWriter`: the compact text a store's state is decoded from on a restore.
 final class JSONWriterTests: XCTestCase {

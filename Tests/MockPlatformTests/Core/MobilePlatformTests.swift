@@ -1,4 +1,5 @@
 import Foundation
+@testable import MockCampaigns
 @testable import MockPlatform
 import XCTest
 

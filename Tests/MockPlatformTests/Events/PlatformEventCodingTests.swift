@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// How a state document keeps an event: its subject under `driverID`, the key it has always had,

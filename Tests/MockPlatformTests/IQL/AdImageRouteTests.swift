@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+@testable import MockIQL
 @testable import MockPlatform
 import XCTest
 

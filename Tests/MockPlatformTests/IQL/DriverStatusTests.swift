@@ -1,5 +1,7 @@
 import Foundation
+@testable import MockIQL
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// driverStatus over HTTP (`openapi/iql.yaml` getDriverStatus): window, `start_date` rules, tenant

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+@testable import MockWebhooks
 import XCTest
 
 /// Helpers shared by the IQL tests.

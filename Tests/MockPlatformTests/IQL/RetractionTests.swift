@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// Offer retraction (`docs/iql-engine.md` Engine rules; `openapi/iql.yaml` webhooks,

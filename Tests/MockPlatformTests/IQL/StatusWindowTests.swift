@@ -1,4 +1,5 @@
 import Foundation
+@testable import MockIQL
 @testable import MockPlatform
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MockIQL
 @testable import MockPlatform
 
 /// Builds trips and instants for metric tests.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// The request journal (`openapi/control.yaml`, tag journal).

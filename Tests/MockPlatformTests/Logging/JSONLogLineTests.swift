@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `JSONLogLine`: the `--log-format json` lines.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `LogSink`: lines reach the descriptor whole and in order, in batches off the caller's

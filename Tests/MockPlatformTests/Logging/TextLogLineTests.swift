@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `TextLogLine`: swift-log's stream format, one line per record, and a value a client

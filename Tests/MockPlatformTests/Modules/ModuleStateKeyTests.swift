@@ -1,5 +1,7 @@
-import OpenAPIRuntime
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
+import OpenAPIRuntime
 import XCTest
 
 /// `PlatformModule.stateKey`: where a module's store is kept in a snapshot. Two stores under one

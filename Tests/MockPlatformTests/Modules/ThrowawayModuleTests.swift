@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
+@testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import OpenAPIRuntime
 import XCTest
-@testable import MockPlatform
 
 /// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
 /// module defined here, outside the server library: it declares its own event and push kinds,

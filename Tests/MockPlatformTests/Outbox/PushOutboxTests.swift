@@ -1,5 +1,7 @@
 import Foundation
+@testable import MockIQL
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// The push outbox (`openapi/control.yaml` tag pushes): IQL pushes made from events, filters,

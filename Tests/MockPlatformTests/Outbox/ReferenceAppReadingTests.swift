@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `ReferenceAppReading`: what the reference apps' push readers would trap on or ignore.

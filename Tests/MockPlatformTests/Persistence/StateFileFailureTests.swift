@@ -1,5 +1,7 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import XCTest
 
 /// A state file's failure in a log line says where and why, never what: the snapshot holds

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-import XCTest
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+import XCTest
 
 /// `TenantPersistence` in process: what moves a tenant's change count, and so what the next
 /// pass writes, beyond a request.

@@ -1,5 +1,7 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+@testable import MockPublisher
 import XCTest
 
 /// `DeviceRegistry` and `DeviceRegistration(body:driverID:)` as units (`openapi/publisher.yaml` registerDeviceToken:

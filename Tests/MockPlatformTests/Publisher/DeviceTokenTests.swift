@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPublisher
 import XCTest
 
 /// `POST /publisher/v1/drivers/{driver_id}/device_token` (`openapi/publisher.yaml`

@@ -1,5 +1,7 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+@testable import MockWallet
 import XCTest
 
 /// `GET /publisher/v1/insurers` (`openapi/publisher.yaml` listInsurers).

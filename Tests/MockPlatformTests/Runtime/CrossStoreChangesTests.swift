@@ -1,5 +1,6 @@
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `CrossStoreChanges`: what a snapshot reads to know it holds no store's half of a change.

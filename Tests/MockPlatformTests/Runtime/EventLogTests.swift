@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `EventLog` as a unit: numbering, retention and subscriptions.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `TenantScheduler` as a unit: time order, firing on clock moves and by itself, shutdown.

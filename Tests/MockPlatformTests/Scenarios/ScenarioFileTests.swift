@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// Scenario files are checked when the server starts (`ScenarioFile`), each module's part by

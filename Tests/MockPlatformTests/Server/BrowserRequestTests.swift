@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// Which `Accept` headers count as a page load.

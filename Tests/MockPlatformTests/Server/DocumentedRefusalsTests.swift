@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// The refusals the front door makes for every API are in every operation's documented

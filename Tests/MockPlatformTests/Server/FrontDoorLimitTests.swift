@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// The front door's own limits at their boundary, each counted in `/_mock/metrics`: a body of

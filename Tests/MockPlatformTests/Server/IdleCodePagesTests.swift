@@ -1,8 +1,9 @@
 import Foundation
+@testable import MockPlatform
+@testable import MockPlatformKit
 import ServiceLifecycle
 import Synchronization
 import XCTest
-@testable import MockPlatform
 
 /// `IdleCodePages`: the code pages are given back once per idle stretch, never while requests come.
 final class IdleCodePagesTests: XCTestCase {

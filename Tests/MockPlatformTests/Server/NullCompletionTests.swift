@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// `NullWriter`, the one-pass null completion, against the reference (decode into `JSONValue`,

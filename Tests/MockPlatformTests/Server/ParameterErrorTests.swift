@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
+@testable import MockCampaigns
+@testable import MockIQL
 @testable import MockPlatform
+@testable import MockPlatformKit
 import OpenAPIRuntime
 import XCTest
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// The base URL a request names (`Forwarded`, `X-Forwarded-*`, `Host`), for absolute URLs.

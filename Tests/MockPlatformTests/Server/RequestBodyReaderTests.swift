@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformKit
 import NIOCore
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// `RequestTarget` and `RouteCatalog.segments(of:)`: found by bytes where they can be, they split

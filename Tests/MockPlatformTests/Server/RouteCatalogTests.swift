@@ -1,5 +1,6 @@
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// `RouteCatalog`: which methods a concrete path answers.

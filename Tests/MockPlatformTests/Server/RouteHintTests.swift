@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// A 404 for a path no route has keeps its API's body and names the closest routes in

@@ -1,5 +1,8 @@
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
+@testable import MockWebhooks
 import OpenAPIRuntime
 import Synchronization
 import XCTest

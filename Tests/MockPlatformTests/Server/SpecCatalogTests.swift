@@ -1,4 +1,6 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `SpecCatalog`: documents read ahead are the ones read on demand, and a name the catalog does

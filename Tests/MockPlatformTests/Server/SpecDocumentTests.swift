@@ -1,5 +1,7 @@
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `SpecDocument`: documents parsed side by side come back in their order, a document that is

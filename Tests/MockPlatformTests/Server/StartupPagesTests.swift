@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import MockPlatform
+@testable import MockPlatformKit
+import XCTest
 
 /// `StartupPages`: once the server listens, the code only its start ran leaves its resident memory.
 final class StartupPagesTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// Issue 18 finding 5: tenant slots are freed by `DELETE /_mock/tenants/{name}` and by

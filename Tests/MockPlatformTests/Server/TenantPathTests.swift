@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
 import XCTest
 
 /// `TenantPath`: the tenant a request path names and its tenant-relative path, folded and as sent.

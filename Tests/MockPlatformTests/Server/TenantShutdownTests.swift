@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import OpenAPIRuntime
 import Synchronization
 import XCTest

@@ -1,5 +1,11 @@
 import Foundation
+@testable import MockIQL
+@testable import MockLoyalty
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+@testable import MockPublisher
+@testable import MockWallet
+@testable import MockWebhooks
 
 /// The repository's fixtures, loaded once for every in-process test.
 enum TestFixtures {

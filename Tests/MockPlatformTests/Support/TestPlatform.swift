@@ -4,6 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
+@testable import MockPublisher
+@testable import MockWebhooks
 import NIOCore
 import XCTest
 

@@ -1,4 +1,6 @@
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 
 /// Tenants of the server `TestPlatform` runs — the same modules, fixtures and composition
 /// (`TestPlatform.makeResponder`) — taken without sending requests, for tests of one store or

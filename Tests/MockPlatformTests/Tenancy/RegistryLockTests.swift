@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import OpenAPIRuntime
 import Synchronization
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+import XCTest
 
 /// A module's keys of the tenant config (`SettingsPart`), with a part defined here: read from
 /// tenant.json over its defaults, checked and named with the shared keys in the config's order,

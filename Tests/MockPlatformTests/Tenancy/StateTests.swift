@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+@testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
 import NIOCore
 import Synchronization
-@testable import MockPlatform
 import XCTest
 
 /// `GET`/`PUT /_mock/state` (`openapi/control.yaml` exportState, importState).

@@ -1,4 +1,5 @@
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// `TenantName`: `[a-z0-9-]{1,40}`.

@@ -1,6 +1,13 @@
 import Foundation
 import HTTPTypes
+@testable import MockCampaigns
+@testable import MockIQL
+@testable import MockLoyalty
 @testable import MockPlatform
+@testable import MockPlatformRuntime
+@testable import MockPublisher
+@testable import MockWallet
+@testable import MockWebhooks
 import XCTest
 
 /// Per-tenant collection quotas (`serve --quota NAME=N`): at the bound a request still passes,

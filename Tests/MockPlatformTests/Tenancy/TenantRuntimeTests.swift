@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// The live tenant runtime: timers that fire on the tenant clock, the event log's subscribers,

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
+@testable import MockWebhooks
 import XCTest
 
 /// `--tenant-max-bytes` (`TenantStorage`): writes past a tenant's byte budget answer 507 in

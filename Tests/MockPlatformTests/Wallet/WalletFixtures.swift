@@ -1,5 +1,7 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockWallet
 import XCTest
 import ZIPFoundation
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockWallet
 import XCTest
 
 /// `pass.json` as contract B.2 lays it out for a member.

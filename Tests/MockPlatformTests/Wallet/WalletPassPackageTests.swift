@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import MockPlatform
+@testable import MockWallet
 import XCTest
 
 /// The `.pkpass` archive (contract B, B.3): its files, the manifest's hashes, the images.

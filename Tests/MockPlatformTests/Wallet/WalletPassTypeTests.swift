@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockWallet
 import XCTest
 
 /// The tenant's Wallet pass type id (`wallet_pass_type_id`, `--pass-type-id`): free while the

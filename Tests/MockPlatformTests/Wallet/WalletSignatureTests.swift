@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockWallet
 import XCTest
 
 /// The detached CMS signature, checked by the contract's reference verifier:

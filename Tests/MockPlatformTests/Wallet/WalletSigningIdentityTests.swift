@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import MockPlatform
+@testable import MockWallet
 import XCTest
 
 /// The signing chain: the development chain of contract D.1, made once per folder and reused,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MockPlatform
+@testable import MockWebhooks
 import XCTest
 
 /// `--webhook-allow`: hosts, canonical IPv4 and IPv6 addresses and CIDRs; a name is checked by

@@ -2,6 +2,9 @@ import Crypto
 import Foundation
 import HTTPTypes
 @testable import MockPlatform
+@testable import MockPlatformKit
+@testable import MockPlatformRuntime
+@testable import MockWebhooks
 import XCTest
 
 /// Webhook endpoints and deliveries over real HTTP to a loopback receiver

@@ -1,5 +1,7 @@
 import Foundation
+@testable import MockIQL
 @testable import MockPlatform
+@testable import MockPlatformRuntime
 import XCTest
 
 /// Helpers for the trip, feedback, silent-push and testing-endpoint tests.

@@ -1,0 +1,44 @@
+import CampaignsAPI
+import MockPlatformKit
+
+/// The campaign-backend endpoints the Synerise SDK calls (`openapi/campaigns.yaml`).
+struct CampaignsHandlers: APIProtocol {
+    /// The platform segment is checked before decoding, for the contract's message; the
+    /// handlers take the platform it read.
+    static let rules: [String: OperationRule] = [
+        Operations.GetPushes.id: { request in try platform(request.pathParameters["platform"]) },
+        Operations.GetBanners.id: { request in try platform(request.pathParameters["platform"]) },
+    ]
+
+    func getPushes(_ input: Operations.GetPushes.Input) async throws -> Operations.GetPushes.Output {
+        let wrappers = try await wrappers(for: input.path.clientUuid) { $0.isFetchedAsPush }
+        return .ok(.init(body: .json(try wrappers.map { try $0.decoded() })))
+    }
+
+    func getBanners(_ input: Operations.GetBanners.Input) async throws -> Operations.GetBanners.Output {
+        let wrappers = try await wrappers(for: input.path.clientUuid) { $0.isBanner }
+        return .ok(.init(body: .json(try wrappers.map { try $0.decoded() })))
+    }
+
+    func getWalkthrough(_ input: Operations.GetWalkthrough.Input) async throws -> Operations.GetWalkthrough.Output {
+        let sent = try await Tenant.bound().campaigns.sent(to: input.path.clientUuid)
+        guard let walkthrough = sent.last(where: { $0.kind == .walkthrough }) else {
+            throw APIError.notFound("No walkthrough for client")
+        }
+        return .ok(.init(body: .json(try walkthrough.payload.decoded())))
+    }
+
+    private func wrappers(for client: String, _ include: (PushCampaignKind) -> Bool) async throws -> [JSONValue] {
+        let platform = try RequestBody.validated(CampaignWrapper.Platform.self)
+        return try await Tenant.bound().campaigns.sent(to: client)
+            .filter { include($0.kind) }
+            .map { CampaignWrapper.json($0, platform: platform) }
+    }
+
+    private static func platform(_ name: String?) throws(APIError) -> CampaignWrapper.Platform {
+        guard let platform = name.flatMap(CampaignWrapper.Platform.init(rawValue:)) else {
+            throw .badRequest("platform must be IOS or ANDROID")
+        }
+        return platform
+    }
+}

@@ -1,0 +1,28 @@
+import MockPlatformKit
+import OpenAPIRuntime
+
+/// The Synerise campaign backend (`openapi/campaigns.yaml`) as a platform module: what the SDK
+/// fetches. Campaigns are authored and sent through the control API.
+package struct CampaignsModule: PlatformModule {
+    /// Fails when the bundled `campaigns.yaml` cannot be read as the shapes authored campaigns
+    /// are checked against (`CampaignShapes`), so that the start fails and no request does.
+    package init() throws(FixtureError) {
+        _ = try CampaignShapes.bundled.get()
+    }
+
+    package var name: String { "campaigns" }
+    package var quotaCollections: [TenantQuotas.Collection] { [.pushCampaigns, .clients] }
+    package var pathPrefixes: [String] { ["/campaign-backend/"] }
+    package var errorShape: any ErrorShape { SpringErrorShape() }
+    package var requestGuard: (any RequestGuard)? { BearerPresenceGuard() }
+    package var rules: [String: OperationRule] { CampaignsHandlers.rules }
+    package var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.syneriseCampaign)] }
+
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        try CampaignStore(runtime: runtime, restoring: snapshot)
+    }
+
+    package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try CampaignsHandlers().registerHandlers(on: transport, configuration: configuration)
+    }
+}

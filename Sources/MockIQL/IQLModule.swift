@@ -1,0 +1,56 @@
+import IQLAPI
+import MockPlatformKit
+import OpenAPIRuntime
+
+/// The IQL publisher API (`openapi/iql.yaml`) as a platform module. The root namespace is IQL's:
+/// it claims every path no other module owns, as the publisher API's host did.
+package struct IQLModule: PlatformModule {
+    package let zipcodes: ZipDirectory
+    /// The base of `logo_url` and `button_click_url`.
+    package let publicURL: PublicBaseURL
+
+    package init(zipcodes: ZipDirectory, publicURL: PublicBaseURL) {
+        self.zipcodes = zipcodes
+        self.publicURL = publicURL
+    }
+
+    package var name: String { "iql" }
+    /// Click numbers and counts, campaign thresholds and driving events count; silent-push
+    /// feedback's `errorCode` and `timestamp` and a trip's `feedbackTimestamp` are kept as the
+    /// client sent them.
+    package var stateFields: StateFields {
+        StateFields(
+            counters: [
+                "clickNumber", "clickCounts", "minTrips", "minUniqueDrivingDays", "testDriveDays", "offerValidityDays",
+                "rapidAcceleration", "phoneUse", "hardBrake", "hardTurn", "overspeeding",
+            ],
+            keyedByID: ["drivers"],
+            verbatim: ["errorCode", "timestamp", "feedbackTimestamp"]
+        )
+    }
+    package var fixtureParts: [any FixturePart.Type] { [IQLFixtures.self] }
+    package var settingsParts: [any SettingsPart.Type] { [IQLSettings.self] }
+    package var quotaCollections: [TenantQuotas.Collection] { [.drivers, .trips, .qualificationCampaigns] }
+    package var scenarioParts: [any ScenarioPart.Type] { [ScenarioDrivers.self] }
+    package var pathPrefixes: [String] { ["/"] }
+    package var errorShape: any ErrorShape { IQLErrorShape() }
+    package var requestGuard: (any RequestGuard)? { IQLRequestGuard() }
+    package var rules: [String: OperationRule] { IQLHandlers.rules(zipcodes: zipcodes) }
+    /// A supported-state query and the SDK's feedback are read and forgotten.
+    package var bodyStorage: [String: BodyStorage] {
+        [Operations.PostSupportedStateDetails.id: .notKept, Operations.PostTripFeedback.id: .notKept, Operations.PostSilentPushErrorFeedback.id: .notKept]
+    }
+    package var eventKinds: [EventKind] { EventKind.iql }
+    /// A driver's info and status are the same until the driver changes, the engine has work
+    /// for it or (status) the day ends.
+    package var keptReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
+
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        try IQLStore(runtime: runtime, restoring: snapshot)
+    }
+
+    package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try IQLHandlers(publicURL: publicURL)
+            .registerHandlers(on: transport, configuration: configuration)
+    }
+}

@@ -1,0 +1,43 @@
+import HTTPTypes
+import MockPlatformKit
+
+/// IQL's pre-routing checks: the API key (`openapi/iql.yaml` conventions, "Auth") and the
+/// per-tenant switch of supported_state_details, both before any other check.
+struct IQLRequestGuard: RequestGuard {
+    func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
+        let segments = IQLRoutes.isAdUnitPath(path) ? path.split(separator: "/") : []
+        if IQLRoutes.isClick(segments) { return }
+        try authenticate(request.headerFields, keys: settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
+        if path == IQLRoutes.supportedStateDetails, !settings.iql.supportedStateDetailsEnabled {
+            throw APIError(.forbidden, "supported_state_details is not enabled for this publisher")
+        }
+    }
+
+    /// `Authorization: APIKEY <key>`: scheme in any case, key exact. Image and logo also take a
+    /// bare `APIKEY: <key>` header.
+    func authenticate(_ headers: HTTPFields, keys: [String], allowBareHeader: Bool) throws(APIError) {
+        let key: Substring
+        if let authorization = headers.value(of: .authorization) {
+            let value = authorization.drop { $0 == " " }
+            guard let space = value.firstIndex(of: " "), Self.isAPIKeyScheme(value[..<space]), value.index(after: space) < value.endIndex else {
+                throw APIError(.unauthorized, "Authorization header must be 'APIKEY <key>'")
+            }
+            key = value[value.index(after: space)...]
+        } else if allowBareHeader, let bare = headers.value(of: Self.bareHeader) {
+            key = bare[...]
+        } else {
+            throw APIError(.unauthorized, "missing api key")
+        }
+        guard keys.contains(where: { ConstantTime.equals(key, $0) }) else { throw APIError(.unauthorized, "invalid api key") }
+    }
+
+    /// The bare `APIKEY: <key>` header of image and logo requests.
+    private static let bareHeader = HTTPField.Name("APIKEY")!
+
+    /// `APIKEY` in any case: ASCII compared without allocating, anything else lower-cased (the
+    /// Kelvin sign lower-cases to `k`).
+    private static func isAPIKeyScheme(_ scheme: Substring) -> Bool {
+        guard scheme.utf8.allSatisfy({ $0 < 0x80 }) else { return scheme.lowercased() == "apikey" }
+        return scheme.utf8.count == 6 && zip(scheme.utf8, "apikey".utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+}

@@ -1,0 +1,31 @@
+import MockPlatformKit
+import OpenAPIRuntime
+
+/// The Poq-style loyalty API (`openapi/loyalty.yaml`) as a platform module.
+package struct LoyaltyModule: PlatformModule {
+    /// The members' Wallet passes.
+    package let passes: any MemberPasses
+
+    package init(passes: any MemberPasses) {
+        self.passes = passes
+    }
+
+    package var name: String { "loyalty" }
+    /// Members by id, and their balances.
+    package var stateFields: StateFields { StateFields(counters: ["points", "pointsForReward", "expiringPoints"], keyedByID: ["members"]) }
+    package var fixtureParts: [any FixturePart.Type] { [LoyaltyFixtures.self] }
+    package var settingsParts: [any SettingsPart.Type] { [LoyaltySettings.self] }
+    package var quotaCollections: [TenantQuotas.Collection] { [.members] }
+    package var scenarioParts: [any ScenarioPart.Type] { [ScenarioMembers.self] }
+    package var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
+    package var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
+    package var requestGuard: (any RequestGuard)? { MemberGuard() }
+
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        try LoyaltyStore(runtime: runtime, restoring: snapshot)
+    }
+
+    package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try LoyaltyHandlers(passes: passes).registerHandlers(on: transport, configuration: configuration)
+    }
+}

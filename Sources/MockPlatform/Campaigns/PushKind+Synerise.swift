@@ -1,4 +1,0 @@
-/// A Synerise campaign sent to a device (`CampaignPush`).
-extension PushKind {
-    static let syneriseCampaign = PushKind(rawValue: "synerise_campaign")
-}

@@ -1,4 +1,0 @@
-extension Tenant {
-    /// The tenant's Synerise campaigns.
-    package var campaigns: CampaignStore { get throws(APIError) { try store(CampaignStore.self) } }
-}

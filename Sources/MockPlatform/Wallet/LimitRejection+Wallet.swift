@@ -1,4 +1,0 @@
-extension LimitRejection {
-    /// A PassKit log request with more than 100 lines.
-    static let walletLog = Self(rawValue: "wallet_log")
-}

@@ -1,4 +1,0 @@
-extension TenantQuotas.Collection {
-    /// Webhook endpoints.
-    static let endpoints = Self("endpoints", defaultLimit: 100)
-}

@@ -1,0 +1,20 @@
+import HTTPTypes
+
+/// What the routes make of one concrete path (`RouteCatalog.match`): the template that matches
+/// it, if any, and the path's segments, from which the operation's path parameters are read.
+package struct RouteMatch: Sendable {
+    package let template: RouteCatalog.Template?
+    package let segments: [Substring]
+
+    /// The methods the path answers; empty when no route matches it.
+    package var methods: [HTTPRequest.Method] { template?.methods ?? [] }
+
+    /// The matching template as its spec writes it (the metrics' and log's route label).
+    package var path: String? { template?.path }
+
+    /// The operation answering `method` on this path, with its path parameters.
+    package func operation(for method: HTTPRequest.Method) -> (RouteOperation, [String: Substring])? {
+        guard let template, let operation = template.operations[method] else { return nil }
+        return (operation, template.parameters(of: segments))
+    }
+}

@@ -1,0 +1,2 @@
+// The floor beneath: whoever builds on the runtime builds on the core too.
+@_exported import MockPlatformCore

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+
+/// One request as the journal keeps it (`openapi/control.yaml` JournalEntry): bounded in size
+/// whatever the request was, so that a full journal holds a fixed amount of memory.
+package struct JournalEntry: Sendable {
+    package var id: String
+    /// The tenant clock's now when the request arrived.
+    package var at: Date
+    package var method: String
+    /// Tenant-relative, without the query.
+    package var path: String
+    /// The raw query string, without `?`; nil when the request had none.
+    package var query: String?
+    package var status: Int
+    package var latencyMilliseconds: Double
+    /// Lower-case names; repeated fields joined with `, `.
+    package var headers: [String: String] {
+        switch fields {
+        case .kept(let kept, _): kept
+        case .received(let received): Self.kept(received.lazy.map { ($0.name.canonicalName, $0.value) }).headers
+        }
+    }
+    /// How many header fields the request had beyond what `headers` keeps (the count or the
+    /// byte budget reached).
+    package var headersDropped: Int {
+        switch fields {
+        case .kept(_, let dropped): dropped
+        case .received: 0
+        }
+    }
+    /// The header fields: as received while within the bounds, which is what a request
+    /// usually is (turned into `headers` only when listed); else cut to the bounds at once.
+    private var fields: Fields
+    /// The body's first bytes as text, for requests that have one.
+    package var bodyExcerpt: String?
+    /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).
+    package var hint: String?
+    /// About the bytes the entry holds: its texts and header fields, and a fixed share for the
+    /// rest (`RequestJournal` keeps them within its byte bound).
+    package let size: Int
+
+    /// Longest body excerpt kept, in bytes.
+    package static let maxBodyExcerpt = 1_024
+    /// Most header fields kept, the longest value kept of each, and the most bytes of names
+    /// and values kept in all (README "Sharing one instance": a journal entry keeps ≤ 8 KiB of headers).
+    package static let maxHeaders = 64
+    package static let maxHeaderValue = 512
+    package static let maxHeaderBytes = 8_192
+    /// Longest path and query kept.
+    package static let maxTarget = 2_048
+
+    private enum Fields: Sendable {
+        case received(HTTPFields)
+        case kept([String: String], dropped: Int)
+    }
+
+    package init(
+        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil
+    ) {
+        self.init(
+            id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
+            fields: Self.keptFields(headers), body: body, hint: hint
+        )
+    }
+
+    /// An entry for a request with these header fields.
+    package init(
+        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil
+    ) {
+        var bytes = 0
+        let withinBounds = fields.count <= Self.maxHeaders
+            && fields.allSatisfy { field in
+                let name = field.name.canonicalName.utf8.count, value = field.value.utf8.count
+                bytes += name + value
+                return name <= Self.maxHeaderValue && value <= Self.maxHeaderValue
+            }
+            && bytes <= Self.maxHeaderBytes
+        self.init(
+            id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
+            fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
+            body: body, hint: hint
+        )
+    }
+
+    private init(
+        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        fields: Fields, body: some Collection<UInt8>, hint: String?
+    ) {
+        self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
+        self.id = id
+        self.at = at
+        self.method = method
+        self.path = Self.bounded(path)
+        self.query = query.map(Self.bounded)
+        self.status = status
+        self.latencyMilliseconds = latencyMilliseconds
+        self.fields = fields
+        bodyExcerpt = body.isEmpty ? nil : String(decoding: body.prefix(Self.maxBodyExcerpt), as: UTF8.self)
+        let headerBytes = switch fields {
+        case .received(let received): received.reduce(0) { $0 + $1.name.canonicalName.utf8.count + $1.value.utf8.count + 16 }
+        case .kept(let kept, _): kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
+        }
+        size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
+            + (self.hint?.utf8.count ?? 0)
+    }
+
+    /// What an entry holds besides its texts: its id, instant, numbers and their boxes.
+    private static let fixedSize = 160
+
+    /// At most `maxTarget` characters of a path or query.
+    private static func bounded(_ text: String) -> String {
+        text.utf8.count <= maxTarget ? text : String(text.prefix(maxTarget))
+    }
+
+    private static func keptFields(_ headers: some Sequence<(String, String)>) -> Fields {
+        let kept = kept(headers)
+        return .kept(kept.headers, dropped: kept.dropped)
+    }
+
+    /// Header fields by lower-case name, repeated ones joined with `, `: at most `maxHeaders`
+    /// names, each value cut to `maxHeaderValue`, `maxHeaderBytes` of names and values in all;
+    /// `dropped` counts the fields that did not fit.
+    private static func kept(_ headers: some Sequence<(String, String)>) -> (headers: [String: String], dropped: Int) {
+        var kept: [String: String] = [:]
+        var bytes = 0
+        var dropped = 0
+        for (name, value) in headers {
+            let name = name.lowercased()
+            if let existing = kept[name] {
+                let joined = String((existing + ", " + value).prefix(Self.maxHeaderValue))
+                let added = joined.utf8.count - existing.utf8.count
+                if bytes + added <= Self.maxHeaderBytes {
+                    kept[name] = joined
+                    bytes += added
+                } else {
+                    dropped += 1
+                }
+            } else {
+                let value = String(value.prefix(Self.maxHeaderValue))
+                let size = name.utf8.count + value.utf8.count
+                if kept.count < Self.maxHeaders, name.utf8.count <= Self.maxHeaderValue, bytes + size <= Self.maxHeaderBytes {
+                    kept[name] = value
+                    bytes += size
+                } else {
+                    dropped += 1
+                }
+            }
+        }
+        return (kept, dropped)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// Where the log's lines go (standard error), in batches: a line is appended to a buffer and a
+/// thread of the sink's own writes what waits every 10 ms in one system call, so the request
+/// log line costs an event loop no write and no wait on other threads' writes. At most
+/// `maxPendingBytes` wait; past that (standard error not being read) lines are dropped, and a
+/// line saying how many goes out with the next batch. `flush()` writes what waits at once: for
+/// a warning or worse (`FlushingLogHandler`), and at exit.
+package final class LogSink: Sendable {
+    /// The process's standard error.
+    package static let standardError = LogSink(descriptor: STDERR_FILENO)
+
+    /// The most bytes that wait for the next batch.
+    package static let maxPendingBytes = 4 << 20
+    /// How long a line waits at most before it is written, in microseconds.
+    package static let batchMicroseconds: UInt32 = 10_000
+
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var dropped = 0
+        var writerStarted = false
+    }
+
+    private let descriptor: Int32
+    private let pending = Mutex(Pending())
+    /// Held while a batch is written, so batches go out in order.
+    private let writing = Mutex(())
+
+    package init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Adds `line` (with its newline) to the next batch; starts the sink's writer the first time.
+    package func write(_ line: String) {
+        let startWriter = pending.withLock { pending in
+            if pending.bytes.count + line.utf8.count > Self.maxPendingBytes {
+                pending.dropped += 1
+            } else {
+                pending.bytes.append(contentsOf: line.utf8)
+            }
+            defer { pending.writerStarted = true }
+            return !pending.writerStarted
+        }
+        if startWriter { Thread.detachNewThread { [self] in runWriter() } }
+    }
+
+    /// Writes every line that waits, now.
+    package func flush() {
+        writing.withLock { _ in
+            let (bytes, dropped) = pending.withLock { pending in
+                defer { (pending.bytes, pending.dropped) = ([], 0) }
+                return (pending.bytes, pending.dropped)
+            }
+            if dropped > 0 { writeAll(Array("mock-platform: \(dropped) log lines dropped (standard error is not read fast enough)\n".utf8)) }
+            if !bytes.isEmpty { writeAll(bytes) }
+        }
+    }
+
+    private func runWriter() {
+        while true {
+            usleep(Self.batchMicroseconds)
+            if pending.withLock({ !$0.bytes.isEmpty || $0.dropped > 0 }) { flush() }
+        }
+    }
+
+    /// Writes `bytes` whole, however many calls it takes; gives up on an error other than an
+    /// interruption (there is nowhere left to report it).
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}

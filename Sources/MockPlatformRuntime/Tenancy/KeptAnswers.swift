@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Synchronization
+
+/// One tenant's kept answers to the reads its modules list in `keptReads`: the 200 an operation
+/// answered for a path and query, sent again without running the operation while its
+/// `AnswerValidity` holds. A reset makes a new tenant, and with it an empty set.
+///
+/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each, for paths and queries of
+/// at most `maxKeyBytes`; keeping one more when full forgets them all.
+package final class KeptAnswers: Sendable {
+    package static let capacity = 128
+    package static let maxBodyBytes = 4_096
+    package static let maxKeyBytes = 512
+
+    private struct Kept {
+        let head: HTTPResponse
+        let body: ByteBuffer
+        let validity: AnswerValidity
+    }
+
+    private let answers = Mutex<[String: Kept]>([:])
+
+    /// The answer kept for `key` (a tenant-relative path and query), if it still holds at `now`.
+    package func answer(for key: String, at now: Date) -> (HTTPResponse, ByteBuffer)? {
+        // A longer key is never kept: it is not hashed inside the lock either.
+        guard key.utf8.count <= Self.maxKeyBytes else { return nil }
+        return answers.withLock { answers in
+            guard let kept = answers[key], kept.validity.holds(at: now) else { return nil }
+            return (kept.head, kept.body)
+        }
+    }
+
+    /// Keeps a 200 answer for `key` while `validity` holds.
+    package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: AnswerValidity) {
+        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.utf8.count <= Self.maxKeyBytes else { return }
+        answers.withLock { answers in
+            // Two reads of one path racing: the later read's answer stays.
+            if let kept = answers[key], kept.validity.readAt > validity.readAt { return }
+            if answers.count >= Self.capacity, answers[key] == nil { answers.removeAll(keepingCapacity: true) }
+            answers[key] = Kept(head: head, body: body, validity: validity)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import MockPlatformKit
+import OpenAPIRuntime
+import PublisherAPI
+
+/// The publisher reference backend (`openapi/publisher.yaml`) as a platform module: ZIP lookup,
+/// insurers, device tokens.
+package struct PublisherModule: PlatformModule {
+    package let zipcodes: ZipDirectory
+
+    package init(zipcodes: ZipDirectory) {
+        self.zipcodes = zipcodes
+    }
+
+    package var name: String { "publisher" }
+    package var fixtureParts: [any FixturePart.Type] { [PublisherFixtures.self] }
+    package var settingsParts: [any SettingsPart.Type] { [PublisherSettings.self] }
+    package var quotaCollections: [TenantQuotas.Collection] { [.deviceTokens] }
+    package var pathPrefixes: [String] { ["/publisher/"] }
+    package var errorShape: any ErrorShape { DRFErrorShape(fieldErrorOperations: [Operations.RegisterDeviceToken.id]) }
+    package var rules: [String: OperationRule] { PublisherHandlers.rules }
+    /// A supported-state query is read and forgotten.
+    package var bodyStorage: [String: BodyStorage] { [Operations.PostSupportedStateDetails.id: .notKept] }
+    package var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
+
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        try DeviceRegistry(runtime: runtime, restoring: snapshot)
+    }
+
+    package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try PublisherHandlers(zipcodes: zipcodes)
+            .registerHandlers(on: transport, configuration: configuration)
+    }
+}
