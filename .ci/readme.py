@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Runs README.md as a reader would: every ```sh block, top to bottom, in one shell, against a
-fresh server started with the README's own command, checking that each call answers what the
-README says.
+"""Runs README.md and the guides after it (DOCUMENTS) as a reader would: every ```sh block, top
+to bottom, in one shell, against a fresh server started with the README's own command, checking
+that each call answers what the text says.
 
-Conventions (README.md, "Tests and benchmarks"):
+Conventions (docs/testing.md):
 - ```sh blocks are run, in order, in one bash shell (`set -euo pipefail`) from the repository
   root; ```console blocks need what CI lacks (Docker, Xcode, a second terminal) and are not.
 - Every curl call must answer 2xx or 3xx, unless its line ends with a comment `# → <status> …`.
@@ -32,6 +32,8 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The README, then the guides that go on from its examples, in the order a reader pastes them.
+DOCUMENTS = ["README.md", "docs/webhooks.md", "docs/campaigns.md", "docs/loyalty.md", "docs/operating.md"]
 BASE = ""  # http://127.0.0.1:<a free port>, set by main()
 
 
@@ -81,7 +83,7 @@ def expectation(line):
 PRELUDE = r'''
 set -euo pipefail
 README_AT=0; README_STATUS=; README_BODY=
-__readme_fail() { printf 'README.md:%s: %s\n' "$README_AT" "$1" >&2; exit 1; }
+__readme_fail() { printf '%s: %s\n' "$README_AT" "$1" >&2; exit 1; }
 curl() {
   # body: the answer goes to stdout and is checked; file: -o names where it goes, the status is
   # checked; write: -w prints what the reader sees, checked against the whole expectation.
@@ -126,18 +128,20 @@ sys.exit(0 if re.fullmatch(regex, body, re.S) else 1)
 '''
 
 
-def script(text):
-    """The bash script of the README's sh blocks, each logical line announced with its line."""
+def script(documents):
+    """The bash script of the documents' sh blocks, each logical line announced with its file
+    and line."""
     parts = [PRELUDE]
-    for info, first, body in blocks(text):
-        if info != "sh":
-            continue
-        for at, line in logical_lines(first, body):
-            status, pattern = expectation(line)
-            parts.append(
-                f"README_AT={at}; README_STATUS={shlex.quote(status)}; README_BODY={shlex.quote(pattern)}"
-            )
-            parts.append(line)
+    for name, text in documents:
+        for info, first, body in blocks(text):
+            if info != "sh":
+                continue
+            for at, line in logical_lines(first, body):
+                status, pattern = expectation(line)
+                parts.append(
+                    f"README_AT={name}:{at}; README_STATUS={shlex.quote(status)}; README_BODY={shlex.quote(pattern)}"
+                )
+                parts.append(line)
     parts.append("README_STATUS=; README_BODY=")
     return "\n".join(parts) + "\n"
 
@@ -179,7 +183,8 @@ def main():
     parser.add_argument("--server-command", default="swift run mock-platform")
     parser.add_argument("--keep", action="store_true", help="keep the generated script")
     args = parser.parse_args()
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    documents = [(name, open(os.path.join(ROOT, name), encoding="utf-8").read()) for name in DOCUMENTS]
+    text = documents[0][1]
     global BASE
     port = free_port()
     BASE = f"http://127.0.0.1:{port}"
@@ -220,7 +225,7 @@ def main():
             f.write(MATCH)
         script_path = os.path.join(work, "readme.sh")
         with open(script_path, "w") as f:
-            f.write(script(text))
+            f.write(script(documents))
         # The README's examples read MOCK (its first line: MOCK=${MOCK:-http://localhost:8080}).
         env = dict(os.environ, README_MATCH=match_path, MOCK=BASE)
         run = subprocess.run(["bash", script_path], cwd=ROOT, env=env)
@@ -228,9 +233,10 @@ def main():
             failures.append(f"the README's sh blocks stopped (exit {run.returncode}); see the line above")
 
         metrics = urllib.request.urlopen(BASE + "/_mock/metrics", timeout=5).read().decode()
-        for at, name in metric_names(text):
-            if name not in metrics:
-                failures.append(f"README.md:{at}: /_mock/metrics has no {name}")
+        for document, document_text in documents:
+            for at, name in metric_names(document_text):
+                if name not in metrics:
+                    failures.append(f"{document}:{at}: /_mock/metrics has no {name}")
     finally:
         os.killpg(server.pid, signal.SIGINT)
         try:

@@ -1,7 +1,7 @@
 import ControlAPI
 import MockPlatformKit
 
-/// The tenant config (`openapi/control.yaml` getConfig, patchConfig; README "Tenant config").
+/// The tenant config (`openapi/control.yaml` getConfig, patchConfig; docs/operating.md "Tenant config").
 extension ControlHandlers {
     /// Body rules of the config operations: the whole patch is checked before the generated
     /// decoder sees it, and the handler applies the patch the rule read.

@@ -6,7 +6,7 @@ import NIOCore
 /// person goes next — the API base (`--public-url` when set), the dashboard, the specs and the
 /// default API key (only the fixtures' public `mock-api-key`), and, when listening on every
 /// interface, how a phone reaches it; and, when it listens beyond loopback without
-/// `--webhook-allow`, that webhook targets are not limited (README "Sharing one instance").
+/// `--webhook-allow`, that webhook targets are not limited (docs/operating.md "Sharing one instance").
 struct ReadyBanner {
     static let publicAPIKey = "mock-api-key"
 

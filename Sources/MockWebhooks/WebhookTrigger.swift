@@ -12,7 +12,7 @@ struct WebhookTrigger {
     static let maxOverrides = 64
     /// Most dotted segments an `overrides` key may have.
     static let maxOverrideSegments = 16
-    /// Most bytes `overrides` may hold, as JSON (README "Sharing one instance": a bound has a count and a size).
+    /// Most bytes `overrides` may hold, as JSON (docs/operating.md "Sharing one instance": a bound has a count and a size).
     static let maxOverrideBytes = 65_536
 
     /// Reads a body whose `event` names one of `kinds`.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// Hostile input II against the real binary (README "Sharing one instance"): what a hostile
+/// Hostile input II against the real binary (docs/operating.md "Sharing one instance"): what a hostile
 /// client did to a shared instance, each with the figure the test holds.
 final class HostileInputIILiveTests: XCTestCase {
     private static let iql = ["Authorization": "APIKEY mock-api-key", "Content-Type": "application/json"]

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The sharing limits on the real binary (README "Sharing one instance"): `--quota` and its
+/// The sharing limits on the real binary (docs/operating.md "Sharing one instance"): `--quota` and its
 /// variable, `--tenant-idle-ttl`, and tenant slots that come back.
 final class SharedInstanceLiveTests: XCTestCase {
     func testQuotasComeFromTheFlagAndTheVariable() async throws {

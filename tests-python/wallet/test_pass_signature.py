@@ -1,5 +1,5 @@
 """A downloaded Wallet pass verifies with OpenSSL against the development root, and stops
-verifying when one byte of pass.json changes (README "Loyalty"; openapi/loyalty.yaml, the wallet-pass download)."""
+verifying when one byte of pass.json changes (docs/loyalty.md; openapi/loyalty.yaml, the wallet-pass download)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-/// A limit on hostile input (README "Sharing one instance", `openapi/control.yaml`) that a
+/// A limit on hostile input (docs/operating.md "Sharing one instance", `openapi/control.yaml`) that a
 /// request ran into: the `limit` label of `mockplatform_limit_rejections_total`. The front door's
 /// and the runtime's are here; a module declares its own beside its code
 /// (`LimitRejection+Wallet.swift`); `PlatformMetrics` counts them.

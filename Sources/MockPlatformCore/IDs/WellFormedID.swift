@@ -1,4 +1,4 @@
-/// The one rule for an id, at a request and in a restored state document alike (README "Sharing
+/// The one rule for an id, at a request and in a restored state document alike (docs/operating.md "Sharing
 /// one instance": what is accepted can be restored): 1 to `maxLength` characters,
 /// no `/`, no control characters. What a request could store, an export can import again.
 package enum WellFormedID {

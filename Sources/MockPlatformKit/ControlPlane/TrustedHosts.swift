@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// The hosts a browser may reach the control plane by (README "Sharing one instance"): loopback
+/// The hosts a browser may reach the control plane by (docs/operating.md "Sharing one instance"): loopback
 /// names and addresses, this machine's own name and addresses, the `--public-url` host and the
 /// `--allowed-host` values. A page on another name that resolves to the mock (DNS rebinding)
 /// shares an origin with it, so only the name itself can tell the two apart.

@@ -3,7 +3,7 @@ import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// The process-wide bound on open connections (`--max-connections`, README "Sharing one instance"): never
+/// The process-wide bound on open connections (`--max-connections`, docs/operating.md "Sharing one instance"): never
 /// above the open-file limit less a reserve for the state files, webhooks and logs.
 package final class ConnectionLimit: Sendable {
     /// Connections served at once unless `--max-connections` says otherwise.

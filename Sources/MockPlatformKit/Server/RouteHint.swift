@@ -5,7 +5,7 @@ import HTTPTypes
 /// /iql/v1/driver/{driver_id}/status?`). Closeness is an edit distance over path segments: a
 /// missing or extra segment costs 1, a wrong literal segment its share of changed characters, a
 /// segment a parameter takes nothing. Only routes within one segment's worth of change, and
-/// nearly as close as the closest, are named. The work is bounded whatever the path (README "Sharing
+/// nearly as close as the closest, are named. The work is bounded whatever the path (docs/operating.md "Sharing
 /// one instance", a 404 costs no more than its answer): only the path's first `maxBytes` bytes and
 /// `maxSegments` segments are read, a template more than one segment longer or shorter is not
 /// compared, and the character comparisons stop at `budget`.

@@ -43,7 +43,7 @@ package struct JournalEntry: Sendable {
     /// Longest body excerpt kept, in bytes.
     package static let maxBodyExcerpt = 1_024
     /// Most header fields kept, the longest value kept of each, and the most bytes of names
-    /// and values kept in all (README "Sharing one instance": a journal entry keeps ≤ 8 KiB of headers).
+    /// and values kept in all (docs/operating.md "Sharing one instance": a journal entry keeps ≤ 8 KiB of headers).
     package static let maxHeaders = 64
     package static let maxHeaderValue = 512
     package static let maxHeaderBytes = 8_192

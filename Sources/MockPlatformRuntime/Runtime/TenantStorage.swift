@@ -1,7 +1,7 @@
 import HTTPTypes
 import Synchronization
 
-/// A tenant's byte budget (`--tenant-max-bytes`, README "Sharing one instance"). Its stores
+/// A tenant's byte budget (`--tenant-max-bytes`, docs/operating.md "Sharing one instance"). Its stores
 /// are measured as the size of its state document less its logs — in the background, when it
 /// changed (`TenantStorageMeter`), never per request — plus what the writes accepted since
 /// have sent; its logs (journal, event log, webhook deliveries, push outbox) count what they

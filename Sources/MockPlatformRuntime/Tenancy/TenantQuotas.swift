@@ -1,7 +1,7 @@
 import Foundation
 
 /// How many items of each client-growable collection one tenant may hold (`serve --quota
-/// NAME=N`, README "Sharing one instance"). A request that would pass a bound is refused with
+/// NAME=N`, docs/operating.md "Sharing one instance"). A request that would pass a bound is refused with
 /// 429 `tenant quota exceeded: <collection>` in its API's error shape, and nothing changes.
 package struct TenantQuotas: Sendable, Equatable {
     /// A bounded collection, named as `--quota` names it. The module that holds it declares it
@@ -58,7 +58,7 @@ package struct TenantQuotas: Sendable, Equatable {
 
     /// Refuses a restored collection (`PUT /_mock/state`, `--state-file`, `--persist`) holding
     /// more than its bound: 400 naming it, as an over-quota write would have been refused, so
-    /// that an import cannot grow a tenant past what requests could (README "Sharing one instance").
+    /// that an import cannot grow a tenant past what requests could (docs/operating.md "Sharing one instance").
     package func checkRestored(_ collection: Collection, count: Int) throws(APIError) {
         guard count > self[collection] else { return }
         throw APIError.badRequest(

@@ -47,7 +47,7 @@ final class CrossOriginGuardTests: XCTestCase {
     }
 }
 
-/// The control plane's browser host check (`BrowserHostGuard`, README "Sharing one instance"): a
+/// The control plane's browser host check (`BrowserHostGuard`, docs/operating.md "Sharing one instance"): a
 /// page on an attacker's name that resolves to the mock (DNS rebinding) shares its origin, so
 /// `Host` itself must be a name the mock trusts.
 final class BrowserHostGuardTests: XCTestCase {

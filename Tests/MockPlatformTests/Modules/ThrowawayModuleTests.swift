@@ -6,7 +6,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import XCTest
 
-/// The recipe for a new platform (docs/architecture.md, "Platform modules"), followed by a
+/// The recipe for a new platform (docs/architecture.md, "Modules"), followed by a
 /// module defined here, outside the server library: it declares its own event and push kinds,
 /// sets its own timer, answers its own control operations under `/_mock/parcels/`, builds its
 /// events for the webhook trigger, reads its own fixture file and its part of a scenario file,

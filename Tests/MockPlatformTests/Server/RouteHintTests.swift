@@ -48,7 +48,7 @@ final class RouteHintTests: XCTestCase {
     }
 
     /// A hostile unknown path (65 KB, 31 long segments) costs no more than a few milliseconds
-    /// of hinting (README "Sharing one instance": the hint reads a bounded prefix and stops at a budget); a
+    /// of hinting (docs/operating.md "Sharing one instance": the hint reads a bounded prefix and stops at a budget); a
     /// short typo still gets its hint.
     func testAHugeUnknownPathCostsMillisecondsNotTens() throws {
         let (_, catalog) = try TestPlatform.makeResponder()

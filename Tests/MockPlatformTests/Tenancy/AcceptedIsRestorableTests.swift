@@ -3,7 +3,7 @@ import HTTPTypes
 @testable import MockPlatform
 import XCTest
 
-/// README "Sharing one instance" (what is accepted can be restored): each way a request
+/// docs/operating.md "Sharing one instance" (what is accepted can be restored): each way a request
 /// used to store a value the tenant's own export could not import again is refused at the
 /// request, in the API's shape, and the tenant still round-trips.
 final class AcceptedIsRestorableTests: XCTestCase {
