@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Where the log's lines go (standard error), in batches: a line is appended to a buffer and a
-/// thread of the sink's own writes what waits every 10 ms in one system call, so the request
-/// log line costs an event loop no write and no wait on other threads' writes. At most
+/// Where the log's lines go (standard error), in batches: a line is appended to a buffer, and a
+/// thread of the sink's own, woken by the first line of a batch, writes what waits 10 ms later
+/// in one system call, so the request log line costs an event loop no write and no wait on
+/// other threads' writes; with nothing to write, the thread sleeps. At most
 /// `maxPendingBytes` wait; past that (standard error not being read) lines are dropped, and a
 /// line saying how many goes out with the next batch. `flush()` writes what waits at once: for
 /// a warning or worse (`FlushingLogHandler`), and at exit.
@@ -20,27 +21,41 @@ package final class LogSink: Sendable {
         var bytes: [UInt8] = []
         var dropped = 0
         var writerStarted = false
+
+        var isEmpty: Bool { bytes.isEmpty && dropped == 0 }
     }
 
     private let descriptor: Int32
     private let pending = Mutex(Pending())
     /// Held while a batch is written, so batches go out in order.
     private let writing = Mutex(())
+    /// What the writer sleeps on while no line waits; the first line of a batch signals it.
+    private let lineArrived = NSCondition()
 
     package init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Adds `line` (with its newline) to the next batch; starts the sink's writer the first time.
+    /// Adds `line` (with its newline) to the next batch; starts the sink's writer the first time,
+    /// and wakes it for the first line of a batch.
     package func write(_ line: String) {
-        let startWriter = pending.withLock { pending in
+        let (startWriter, firstOfBatch) = pending.withLock { pending in
+            let firstOfBatch = pending.isEmpty
             if pending.bytes.count + line.utf8.count > Self.maxPendingBytes {
                 pending.dropped += 1
             } else {
                 pending.bytes.append(contentsOf: line.utf8)
             }
             defer { pending.writerStarted = true }
-            return !pending.writerStarted
+            return (!pending.writerStarted, firstOfBatch)
         }
-        if startWriter { Thread.detachNewThread { [self] in runWriter() } }
+        if startWriter {
+            Thread.detachNewThread { [self] in runWriter() }
+        } else if firstOfBatch {
+            // Under the condition's lock, so the signal cannot fall between the writer's look
+            // at the buffer and its wait.
+            lineArrived.lock()
+            lineArrived.signal()
+            lineArrived.unlock()
+        }
     }
 
     /// Writes every line that waits, now.
@@ -58,7 +73,10 @@ package final class LogSink: Sendable {
     private func runWriter() {
         while true {
             usleep(Self.batchMicroseconds)
-            if pending.withLock({ !$0.bytes.isEmpty || $0.dropped > 0 }) { flush() }
+            flush()
+            lineArrived.lock()
+            while pending.withLock({ $0.isEmpty }) { lineArrived.wait() }
+            lineArrived.unlock()
         }
     }
 
