@@ -6,13 +6,15 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// A target that only holds code generated from one document in `openapi/`.
-func generatedAPI(_ name: String) -> Target {
+/// A target that only holds code generated from one document in `openapi/` (or, at `path`, a
+/// test platform's own document).
+func generatedAPI(_ name: String, path: String? = nil) -> Target {
     .target(
         name: name,
         dependencies: [
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         ],
+        path: path,
         plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
     )
 }
@@ -20,7 +22,7 @@ func generatedAPI(_ name: String) -> Target {
 /// The target of one platform module: it builds on the module kit and answers the generated
 /// API of its documents; no platform depends on another unless its contract says so.
 func platform(
-    _ name: String, apis: [String], _ dependencies: [Target.Dependency] = [], resources: [Resource]? = nil
+    _ name: String, apis: [String], _ dependencies: [Target.Dependency] = [], path: String? = nil, resources: [Resource]? = nil
 ) -> Target {
     .target(
         name: name,
@@ -28,6 +30,7 @@ func platform(
             .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ],
+        path: path,
         resources: resources,
         swiftSettings: strictSwift
     )
@@ -162,12 +165,15 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // A platform that exists only for the tests, built as the real ones are (ThrowawayModuleTests).
+        generatedAPI("ParcelsAPI", path: "Tests/ParcelsAPI"),
+        platform("MockParcels", apis: ["ParcelsAPI"], path: "Tests/MockParcels"),
         .testTarget(
             name: "MockPlatformTests",
             dependencies: [
                 "MockPlatformCore", "MockPlatformRuntime", "MockPlatformKit",
                 "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl",
-                "MockPlatform",
+                "MockPlatform", "MockParcels",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

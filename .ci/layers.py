@@ -9,7 +9,8 @@ FLOORS = [
     ["MockPlatformCore"],
     ["MockPlatformRuntime"],
     ["MockPlatformKit"],
-    ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl"],
+    # MockParcels is the tests' throwaway platform (Tests/MockParcels), built as the others are.
+    ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockParcels"],
     ["MockPlatform"],
     ["MockPlatformCLI"],
 ]

@@ -34,13 +34,13 @@ struct CampaignShapes: Sendable {
     /// The shapes of the bundled `campaigns.yaml`, read once. The start fails when they cannot be
     /// read (`CampaignsModule.init`), so a change of the document the checker cannot follow
     /// never reaches a request.
-    static let bundled = Result { () throws(FixtureError) in try CampaignShapes(document: BundledSpecIndex.tree(named: "campaigns")) }
+    static let bundled = Result { () throws(StartupError) in try CampaignShapes(document: BundledSpecIndex.tree(named: "campaigns")) }
 
     /// The shapes of a campaigns document's tree.
-    init(document: JSONValue) throws(FixtureError) {
+    init(document: JSONValue) throws(StartupError) {
         let schemas = Self.authoring(document.objectValue?["components"]?.objectValue?["schemas"]?.objectValue ?? [:])
-        func shape(_ name: String) throws(FixtureError) -> PayloadShape {
-            guard let schema = schemas[name] else { throw FixtureError("campaigns.yaml has no schema \(name)") }
+        func shape(_ name: String) throws(StartupError) -> PayloadShape {
+            guard let schema = schemas[name] else { throw StartupError("campaigns.yaml has no schema \(name)") }
             return try PayloadShape(schema: schema, in: schemas, at: "#/components/schemas/\(name)")
         }
         customIssuerPush = try shape("IOSCustomIssuerPush")

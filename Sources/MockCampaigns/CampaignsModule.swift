@@ -6,7 +6,7 @@ import OpenAPIRuntime
 package struct CampaignsModule: PlatformModule {
     /// Fails when the bundled `campaigns.yaml` cannot be read as the shapes authored campaigns
     /// are checked against (`CampaignShapes`), so that the start fails and no request does.
-    package init() throws(FixtureError) {
+    package init() throws(StartupError) {
         _ = try CampaignShapes.bundled.get()
     }
 

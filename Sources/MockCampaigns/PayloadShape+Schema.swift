@@ -6,7 +6,7 @@ extension PayloadShape {
     /// cannot check, so a change of the document that the checker does not follow fails at start
     /// (and in a test that reads the bundled one), never by checking less than the document says.
     /// One deliberate difference: `^https?://` takes the scheme in any case, as URLs do.
-    init(schema: JSONValue, in schemas: [String: JSONValue], at path: String = "#") throws(FixtureError) {
+    init(schema: JSONValue, in schemas: [String: JSONValue], at path: String = "#") throws(StartupError) {
         self = try Self.reading(schema, in: schemas, at: path, depth: 0)
     }
 
@@ -32,17 +32,17 @@ extension PayloadShape {
         "^#[0-9A-Fa-f]{6}$": .color, "^https?://": .httpURL, "^[0-9]+$": .digits,
     ]
 
-    private static func reading(_ schema: JSONValue, in schemas: [String: JSONValue], at path: String, depth: Int) throws(FixtureError) -> PayloadShape {
-        guard depth < maxSchemaDepth else { throw FixtureError("\(path): schemas nested deeper than \(maxSchemaDepth) levels") }
-        guard case .object(let node) = schema else { throw FixtureError("\(path): a schema must be an object") }
+    private static func reading(_ schema: JSONValue, in schemas: [String: JSONValue], at path: String, depth: Int) throws(StartupError) -> PayloadShape {
+        guard depth < maxSchemaDepth else { throw StartupError("\(path): schemas nested deeper than \(maxSchemaDepth) levels") }
+        guard case .object(let node) = schema else { throw StartupError("\(path): a schema must be an object") }
         if let reference = node["$ref"] {
             if let sibling = node.keys.sorted().first(where: { $0 != "$ref" && !annotations.contains($0) }) {
-                throw FixtureError("\(path): cannot check \(sibling) beside $ref")
+                throw StartupError("\(path): cannot check \(sibling) beside $ref")
             }
             let prefix = "#/components/schemas/"
             guard case .string(let target) = reference, target.hasPrefix(prefix),
                   let referenced = schemas[String(target.dropFirst(prefix.count))] else {
-                throw FixtureError("\(path): cannot resolve $ref \(reference.text)")
+                throw StartupError("\(path): cannot resolve $ref \(reference.text)")
             }
             return try reading(referenced, in: schemas, at: target, depth: depth + 1)
         }
@@ -62,33 +62,33 @@ extension PayloadShape {
             return .scalar
         }
         guard case .string(let type)? = checked["type"], let allowed = keywords[type] else {
-            throw FixtureError("\(path): cannot check a schema of type \(checked["type"]?.text ?? "none") with \(checked.keys.sorted())")
+            throw StartupError("\(path): cannot check a schema of type \(checked["type"]?.text ?? "none") with \(checked.keys.sorted())")
         }
         if let unknown = checked.keys.sorted().first(where: { $0 != "type" && !allowed.contains($0) }) {
-            throw FixtureError("\(path): cannot check the keyword \(unknown) of a \(type)")
+            throw StartupError("\(path): cannot check the keyword \(unknown) of a \(type)")
         }
         switch type {
         case "object": return try object(checked, in: schemas, at: path, depth: depth)
         case "string": return .string(try stringRule(checked, at: path))
         case "integer":
             if let value = try integer(checked["const"], at: path) {
-                guard checked.count == 2 else { throw FixtureError("\(path): cannot check an integer's const with bounds") }
+                guard checked.count == 2 else { throw StartupError("\(path): cannot check an integer's const with bounds") }
                 return .integer(value...value)
             }
             let low = try integer(checked["minimum"], at: path) ?? .min, high = try integer(checked["maximum"], at: path) ?? .max
-            guard low <= high else { throw FixtureError("\(path): minimum \(low) and maximum \(high) admit no integer") }
+            guard low <= high else { throw StartupError("\(path): minimum \(low) and maximum \(high) admit no integer") }
             return .integer(low...high)
         case "number":
             let low = try number(checked["minimum"], at: path) ?? -.infinity, high = try number(checked["maximum"], at: path) ?? .infinity
-            guard low <= high else { throw FixtureError("\(path): minimum \(low) and maximum \(high) admit no number") }
+            guard low <= high else { throw StartupError("\(path): minimum \(low) and maximum \(high) admit no number") }
             return .number(low...high)
         case "boolean": return .boolean
         default:
-            let items = try checked["items"].map { (items) throws(FixtureError) in
+            let items = try checked["items"].map { (items) throws(StartupError) in
                 try reading(items, in: schemas, at: "\(path)/items", depth: depth + 1)
             } ?? .any
             let low = try integer(checked["minItems"], at: path) ?? 0, high = try integer(checked["maxItems"], at: path) ?? Int64(Int.max)
-            guard low >= 0, low <= high else { throw FixtureError("\(path): minItems \(low) and maxItems \(high) admit no list") }
+            guard low >= 0, low <= high else { throw StartupError("\(path): minItems \(low) and maxItems \(high) admit no list") }
             let count = Int(low)...Int(high)
             return .array(items, count: count)
         }
@@ -97,18 +97,18 @@ extension PayloadShape {
     /// An object: required keys in the document's `required` order, then the others by name (a
     /// parsed document keeps no order of `properties`); open unless `additionalProperties` is
     /// false.
-    private static func object(_ node: [String: JSONValue], in schemas: [String: JSONValue], at path: String, depth: Int) throws(FixtureError) -> PayloadShape {
+    private static func object(_ node: [String: JSONValue], in schemas: [String: JSONValue], at path: String, depth: Int) throws(StartupError) -> PayloadShape {
         guard let properties = node["properties"].map({ $0.objectValue }) ?? [:] else {
-            throw FixtureError("\(path): properties must be a mapping")
+            throw StartupError("\(path): properties must be a mapping")
         }
         guard let requiredNames = node["required"].map({ $0.strings }) ?? [] else {
-            throw FixtureError("\(path): required must be a list of names")
+            throw StartupError("\(path): required must be a list of names")
         }
         let names = properties.keys.sorted()
         var required: [(String, PayloadShape)] = []
         var optional: [(String, PayloadShape)] = []
         for name in requiredNames where properties[name] == nil {
-            throw FixtureError("\(path): required property \(name) is not among its properties")
+            throw StartupError("\(path): required property \(name) is not among its properties")
         }
         for name in requiredNames + names.filter({ !requiredNames.contains($0) }) {
             guard let property = properties[name] else { continue }
@@ -119,13 +119,13 @@ extension PayloadShape {
         switch node["additionalProperties"] {
         case nil, .bool(true), .string("true"): open = true
         case .bool(false), .string("false"): open = false
-        case let other?: throw FixtureError("\(path): cannot check additionalProperties \(other.text)")
+        case let other?: throw StartupError("\(path): cannot check additionalProperties \(other.text)")
         }
         return .object(required: required, optional: optional, open: open)
     }
 
     /// `oneOf` objects told apart by a required property whose `const` differs in each.
-    private static func tagged(_ branches: [JSONValue], in schemas: [String: JSONValue], at path: String, depth: Int) throws(FixtureError) -> PayloadShape {
+    private static func tagged(_ branches: [JSONValue], in schemas: [String: JSONValue], at path: String, depth: Int) throws(StartupError) -> PayloadShape {
         var shapes: [(String, PayloadShape)] = []
         var key: String?
         for (index, branch) in branches.enumerated() {
@@ -136,45 +136,45 @@ extension PayloadShape {
                       guard case .string(.oneOf(let values)) = field.1, values.count == 1 else { return nil }
                       return (field.0, values[0])
                   }).first(where: { key == nil || $0.0 == key }) else {
-                throw FixtureError("\(branchPath): a oneOf branch must be an object with a required constant to tell it apart")
+                throw StartupError("\(branchPath): a oneOf branch must be an object with a required constant to tell it apart")
             }
             key = name
             shapes.append((tag, shape))
         }
         guard let key, Set(shapes.map(\.0)).count == shapes.count else {
-            throw FixtureError("\(path): the oneOf branches must differ in one constant")
+            throw StartupError("\(path): the oneOf branches must differ in one constant")
         }
         return .tagged(key: key, shapes)
     }
 
-    private static func stringRule(_ node: [String: JSONValue], at path: String) throws(FixtureError) -> StringRule {
+    private static func stringRule(_ node: [String: JSONValue], at path: String) throws(StartupError) -> StringRule {
         let rules = node.filter { $0.key != "type" }
         guard rules.count <= 1, let (keyword, value) = rules.first else {
             if rules.isEmpty { return .any }
-            throw FixtureError("\(path): cannot check a string with \(rules.keys.sorted()) together")
+            throw StartupError("\(path): cannot check a string with \(rules.keys.sorted()) together")
         }
         switch (keyword, value) {
         case ("const", .string(let text)): return .oneOf([text])
         case ("enum", _) where value.strings != nil: return .oneOf(value.strings ?? [])
         case ("minLength", _) where (try? integer(value, at: path)) == 1: return .nonEmpty
         case ("pattern", .string(let pattern)):
-            guard let rule = patterns[pattern] else { throw FixtureError("\(path): cannot check the pattern \(pattern)") }
+            guard let rule = patterns[pattern] else { throw StartupError("\(path): cannot check the pattern \(pattern)") }
             return rule
-        default: throw FixtureError("\(path): cannot check a string's \(keyword) \(value.text)")
+        default: throw StartupError("\(path): cannot check a string's \(keyword) \(value.text)")
         }
     }
 
     /// A number the document writes: its scalars are text when read from YAML
     /// (`SpecDocument`), numbers when written as JSON.
-    private static func integer(_ value: JSONValue?, at path: String) throws(FixtureError) -> Int64? {
+    private static func integer(_ value: JSONValue?, at path: String) throws(StartupError) -> Int64? {
         guard let value else { return nil }
         guard let integer = value.stringValue.flatMap({ Int64($0) }) ?? value.integerValue else {
-            throw FixtureError("\(path): \(value.text) is not an integer")
+            throw StartupError("\(path): \(value.text) is not an integer")
         }
         return integer
     }
 
-    private static func number(_ value: JSONValue?, at path: String) throws(FixtureError) -> Double? {
+    private static func number(_ value: JSONValue?, at path: String) throws(StartupError) -> Double? {
         switch value {
         case nil: return nil
         case .integer(let integer)?: return Double(integer)
@@ -182,6 +182,6 @@ extension PayloadShape {
         case .string(let text)?: if let number = Double(text), number.isFinite { return number }
         default: break
         }
-        throw FixtureError("\(path): \(value?.text ?? "") is not a number")
+        throw StartupError("\(path): \(value?.text ?? "") is not a number")
     }
 }

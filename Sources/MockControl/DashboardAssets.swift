@@ -14,7 +14,7 @@ struct DashboardAssets: Sendable {
 
     static func bundled() throws -> DashboardAssets {
         guard let folder = Bundle.module.url(forResource: "Dashboard", withExtension: nil) else {
-            throw FixtureError("the bundled Dashboard folder is missing")
+            throw StartupError("the bundled Dashboard folder is missing")
         }
         func read(_ name: String) throws -> String {
             try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

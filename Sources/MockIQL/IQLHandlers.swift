@@ -40,7 +40,7 @@ struct IQLHandlers: APIProtocol {
         let id = input.path.driverId
         try PathSegmentID.validate(id, name: "driver_id")
         let (driver, validity) = try await Tenant.bound().iql.keptRead(id, unknown: Self.invalidDriver) { $0.driver }
-        Tenant.answerHolds(validity)
+        Tenant.cacheAnswer(validity)
         return .ok(.init(body: .json(.init(
             driverId: driver.id,
             country: driver.country,
@@ -60,7 +60,7 @@ struct IQLHandlers: APIProtocol {
             (reading.driver, reading.now, try StatusWindow(startDate: startDate, today: CalendarDay(containing: reading.now)))
         }
         // The window ends today: tomorrow, the same request answers other dates.
-        Tenant.answerHolds(validity.ending(by: window.range.upperBound.adding(days: 1).start))
+        Tenant.cacheAnswer(validity.ending(by: window.range.upperBound.adding(days: 1).start))
         let metrics = DriverMetrics(trips: driver.trips, window: window.range)
         let ratings = metrics.eventRatings
         return .ok(.init(body: .json(.init(

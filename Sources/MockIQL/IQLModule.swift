@@ -43,7 +43,7 @@ package struct IQLModule: PlatformModule {
     package var eventKinds: [EventKind] { EventKind.iql }
     /// A driver's info and status are the same until the driver changes, the engine has work
     /// for it or (status) the day ends.
-    package var keptReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
+    package var cachedReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)

@@ -126,11 +126,11 @@ package actor IQLStore: ModuleStore, EventBuilder {
         return result
     }
 
-    /// `read`, and how long what it answered holds (`AnswerValidity`): while the store is
+    /// `read`, and how long what it answered holds (`CacheValidity`): while the store is
     /// unchanged and until the engine next has something to do for the driver.
     package func keptRead<T: Sendable>(
         _ id: String, unknown: APIError, _ answer: (DriverReading) throws(APIError) -> T
-    ) throws(APIError) -> (value: T, validity: AnswerValidity) {
+    ) throws(APIError) -> (value: T, validity: CacheValidity) {
         // The span starts at the instant the answer was read for: the clock may have been set
         // back since.
         var readFor = Date.distantFuture
@@ -138,7 +138,7 @@ package actor IQLStore: ModuleStore, EventBuilder {
             readFor = reading.now
             return try answer(reading)
         }
-        return (value, AnswerValidity(revision: revision, readAt: revision.current, from: readFor, until: settled[id]?.nextDue ?? readFor))
+        return (value, CacheValidity(revision: revision, readAt: revision.current, from: readFor, until: settled[id]?.nextDue ?? readFor))
     }
 
     /// Applies a driverInfo PUT, creating the driver (opted in now) when unknown; 429 when a

@@ -6,9 +6,9 @@ struct ScenarioMembers: ScenarioPart {
     static let field = "members"
     let members: [MemberFixture]
 
-    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(FixtureError) {
+    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(StartupError) {
         members = try Self.decode(value)
-        if let id = Self.duplicate(in: ids) { throw FixtureError("member \(id) is listed twice") }
+        if let id = Self.duplicate(in: ids) { throw StartupError("member \(id) is listed twice") }
     }
 
     var ids: [String] { members.map(\.id) }

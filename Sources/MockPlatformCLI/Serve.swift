@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import Logging
 import MockPlatform
-import MockWallet
 import MockWebhooks
 import NIOCore
 
@@ -12,7 +11,15 @@ import NIOCore
 /// Every option also reads `MOCK_PLATFORM_<NAME>` (dashes as underscores); a flag wins over its
 /// variable, the variable over the default.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the mock server (the default command).")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the mock server (the default command).",
+        discussion: ProcessOptionsHelp.text(MockPlatformServer.processOptions)
+    )
+
+    /// The platforms' own options (`Platform.processOptions`), read by `ProcessOptions`; listed
+    /// in the discussion above.
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var platformOptions: [String] = []
 
     @Option(help: "Listen address. Env: MOCK_PLATFORM_HOST. Default: 127.0.0.1.")
     var host: String?
@@ -50,15 +57,6 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Requests each tenant's journal (/_mock/requests) keeps, newest first; 0 turns it off. Env: MOCK_PLATFORM_JOURNAL_SIZE. Default: 10000.")
     var journalSize: String?
 
-    @Option(help: "Register one webhook endpoint for every event on the default tenant at start. Env: MOCK_PLATFORM_WEBHOOK_URL.")
-    var webhookURL: String?
-
-    @Option(help: "Comma-separated hosts, IPv4 or IPv6 addresses or CIDRs webhook targets must match; a name must resolve only to allowed addresses (A and AAAA), and the delivery connects to the address checked. Env: MOCK_PLATFORM_WEBHOOK_ALLOW. Default: any http(s) target.")
-    var webhookAllow: String?
-
-    @Option(help: "Default webhook retry profile of new tenants: standard or fast. Env: MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE. Default: standard.")
-    var webhookRetryProfile: String?
-
     @Option(help: "Each tenant's byte budget, as its state document measures (stores, logs, outbox; its journal keeps at most a quarter of it): 512KB, 64MB, 1GB. A write past it answers 507; an import or restore over it is refused. The process holds at most --max-tenants × this, plus fixed costs. Env: MOCK_PLATFORM_TENANT_MAX_BYTES. Default: 64MB.")
     var tenantMaxBytes: String?
 
@@ -85,21 +83,6 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "How often --persist writes the tenants that changed: 100ms to 1h, e.g. 500ms, 5s, 1m. Env: MOCK_PLATFORM_PERSIST_INTERVAL. Default: 5s.")
     var persistInterval: String?
-
-    @Option(help: "Pass Type ID certificate (PEM) for real Wallet signing; with --pass-key, --wwdr-certificate, --team-id. Env: MOCK_PLATFORM_PASS_CERTIFICATE.")
-    var passCertificate: String?
-
-    @Option(help: "The pass certificate's private key (PEM, unencrypted). Env: MOCK_PLATFORM_PASS_KEY.")
-    var passKey: String?
-
-    @Option(help: "The Apple WWDR intermediate that issued the pass certificate (PEM). Env: MOCK_PLATFORM_WWDR_CERTIFICATE.")
-    var wwdrCertificate: String?
-
-    @Option(help: "passTypeIdentifier of the passes (pass.…), every tenant's wallet_pass_type_id; alone, the development chain signs it. Env: MOCK_PLATFORM_PASS_TYPE_ID. Default: the real certificate's UID, else pass.com.example.mock.loyalty.")
-    var passTypeID: String?
-
-    @Option(help: "The 10-character Apple team id. Env: MOCK_PLATFORM_TEAM_ID. Default with the development chain: MOCKTEAM00.")
-    var teamID: String?
 
     @Option(parsing: .unconditional, help: "Seed every id generator, so two runs with the same requests give the same ids. Env: MOCK_PLATFORM_SEED. Default: none (ids never repeat).")
     var seed: String?
@@ -132,14 +115,12 @@ struct Serve: AsyncParsableCommand {
     private func application(options: ServerOptions, logger: Logger) async throws -> some ApplicationProtocol {
         let started = ContinuousClock.now
         async let readSpecs = SpecCatalog.bundled().reading()
-        var loaded: Fixtures
+        let fixtures: Fixtures
         do {
-            loaded = try Fixtures.load(from: options.fixtures)
+            fixtures = try Fixtures.load(from: options.fixtures)
         } catch {
             throw CLIError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
-        try applyWebhookOptions(to: &loaded, environment: ProcessInfo.processInfo.environment)
-        let fixtures = loaded
         let specs = try await readSpecs
         let specNames = specs.names
         return try MockPlatformServer.makeApplication(
@@ -155,29 +136,11 @@ struct Serve: AsyncParsableCommand {
                     listener: bound.listenerURL, publicURL: options.publicURL, everyInterface: ["0.0.0.0", "::"].contains(options.host),
                     port: port, elapsed: ContinuousClock.now - started, zipCodes: fixtures.zipcodes.count, specs: specNames,
                     apiKey: defaultTenant.apiKeys.first,
-                    webhookTargetsOpen: options.webhookAllowlist.allowsAny && !ReadyBanner.isLoopback(options.host)
+                    webhookTargetsOpen: options.processOptions[WebhooksPlatform.allow] == nil && !ReadyBanner.isLoopback(options.host)
                 )
                 FileHandle.standardOutput.write(Data(banner.text.utf8))
             }
         )
-    }
-
-    /// `--webhook-url` and `--webhook-retry-profile`, which change what new tenants start with.
-    func applyWebhookOptions(to fixtures: inout Fixtures, environment: [String: String]) throws {
-        if let url = webhookURL ?? environment["MOCK_PLATFORM_WEBHOOK_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            do {
-                let checked = try WebhookEndpointRequest.url(.string(url), allowlist: .any)
-                fixtures.defaultTenantWebhookEndpoints.append(WebhookEndpointSeed(url: checked))
-            } catch {
-                throw ValidationError("webhook-url: \(error.message)")
-            }
-        }
-        if let name = webhookRetryProfile ?? environment["MOCK_PLATFORM_WEBHOOK_RETRY_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard name == "standard" || name == "fast" else {
-                throw ValidationError("webhook-retry-profile must be standard or fast, got '\(name)'")
-            }
-            fixtures.settingsFile?["webhook_retry_profile"] = .string(name)
-        }
     }
 
     /// Flags, then `MOCK_PLATFORM_*` variables, then defaults.
@@ -264,22 +227,17 @@ struct Serve: AsyncParsableCommand {
             }
             options.persistInterval = duration
         }
-        options.passCertificates = PassCertificateSettings(
-            passCertificate: value(passCertificate, "PASS_CERTIFICATE"), passKey: value(passKey, "PASS_KEY"),
-            wwdrCertificate: value(wwdrCertificate, "WWDR_CERTIFICATE"), passTypeIdentifier: value(passTypeID, "PASS_TYPE_ID"),
-            teamIdentifier: value(teamID, "TEAM_ID")
-        )
         if let path = value(stateFile, "STATE_FILE") { options.stateFile = URL(fileURLWithPath: path) }
         options.saveOnExit = saveOnExit || environment["MOCK_PLATFORM_SAVE_ON_EXIT"] == "true"
         if options.saveOnExit, options.stateFile == nil {
             throw ValidationError("--save-on-exit needs --state-file")
         }
-        if let text = value(webhookAllow, "WEBHOOK_ALLOW") {
-            do {
-                options.webhookAllowlist = try WebhookAllowlist(parsing: text)
-            } catch {
-                throw ValidationError(error.message)
-            }
+        do {
+            options.processOptions = try ProcessOptions(
+                arguments: platformOptions, environment: environment, declared: MockPlatformServer.processOptions
+            )
+        } catch {
+            throw ValidationError(error.description)
         }
         if let text = value(seed, "SEED") {
             guard let number = UInt64(text) else {

@@ -25,8 +25,6 @@ package struct SigningIdentity: Sendable {
 
     /// `passTypeIdentifier` of passes signed by the development chain.
     package static let developmentPassTypeIdentifier = DevelopmentChain.passTypeIdentifier
-    /// `teamIdentifier` of passes signed by the development chain.
-    package static let developmentTeamIdentifier = DevelopmentChain.teamIdentifier
 
     init(
         certificate: Certificate, privateKey: Certificate.PrivateKey, intermediateCertificate: Certificate,

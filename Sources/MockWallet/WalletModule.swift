@@ -8,9 +8,13 @@ import WalletAPI
 package struct WalletModule: PlatformModule {
     /// Builds the members' Wallet passes.
     package let passIssuer: PassIssuer
+    /// Every new tenant's `wallet_pass_type_id`, over tenant.json's (`--pass-type-id`, or the
+    /// one a development chain signs); nil: tenant.json's.
+    package let defaultPassTypeID: String?
 
-    package init(passIssuer: PassIssuer) {
+    package init(passIssuer: PassIssuer, defaultPassTypeID: String? = nil) {
         self.passIssuer = passIssuer
+        self.defaultPassTypeID = defaultPassTypeID
     }
 
     package var name: String { "wallet" }
@@ -33,6 +37,10 @@ package struct WalletModule: PlatformModule {
     /// store's keys (`passes` beside `members`), under the names `WalletStore.State` still uses.
     package func formerStateKey(in stores: [String: StoreState]) -> String? {
         (try? stores["loyalty"]?.json())??.objectValue?["passes"] == nil ? nil : "loyalty"
+    }
+
+    package func prepare(_ fixtures: inout Fixtures) {
+        if let defaultPassTypeID { fixtures.settings.wallet.passTypeID = defaultPassTypeID }
     }
 
     package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {

@@ -13,10 +13,10 @@ struct WebhookFixtures: FixturePart {
 
     /// Refuses an endpoint subscribed to an event kind no module of this server declares,
     /// naming the first.
-    func check(_ kinds: KnownKinds) throws(FixtureError) {
+    func check(_ kinds: KnownKinds) throws(StartupError) {
         for (index, endpoint) in endpoints.enumerated() {
             for (position, kind) in (endpoint.events ?? []).enumerated() where !kinds.eventKinds.contains(kind) {
-                throw FixtureError(
+                throw StartupError(
                     "fixture file webhooks.json: endpoints.\(index).events.\(position) must be one of \(kinds.eventKindNames), got \"\(kind)\""
                 )
             }

@@ -8,9 +8,15 @@ import WebhooksControlAPI
 package struct WebhooksModule: PlatformModule {
     /// Sends every tenant's webhook attempts.
     package let transport: WebhookTransport
+    /// Endpoints the default tenant starts with (`--webhook-url`).
+    package let defaultTenantEndpoints: [WebhookEndpointSeed]
+    /// Every new tenant's retry profile, over tenant.json's (`--webhook-retry-profile`); nil: tenant.json's.
+    package let defaultRetryProfile: RetryProfile?
 
-    package init(transport: WebhookTransport) {
+    package init(transport: WebhookTransport, defaultTenantEndpoints: [WebhookEndpointSeed] = [], defaultRetryProfile: RetryProfile? = nil) {
         self.transport = transport
+        self.defaultTenantEndpoints = defaultTenantEndpoints
+        self.defaultRetryProfile = defaultRetryProfile
     }
 
     package var name: String { "webhooks" }
@@ -31,6 +37,11 @@ package struct WebhooksModule: PlatformModule {
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try WebhookStore(runtime: runtime, transport: transport, restoring: snapshot)
+    }
+
+    package func prepare(_ fixtures: inout Fixtures) {
+        fixtures.defaultTenantWebhookEndpoints += defaultTenantEndpoints
+        if let defaultRetryProfile { fixtures.settings.webhooks.retryProfile = defaultRetryProfile }
     }
 
     package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {

@@ -6,10 +6,10 @@ struct ScenarioDrivers: ScenarioPart {
     static let field = "drivers"
     let drivers: [ScenarioDriver]
 
-    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(FixtureError) {
+    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(StartupError) {
         drivers = try Self.decode(value)
-        if let problem = drivers.lazy.compactMap({ $0.problem(in: fixtures) }).first { throw FixtureError(problem) }
-        if let id = Self.duplicate(in: ids) { throw FixtureError("driver \(id) is listed twice") }
+        if let problem = drivers.lazy.compactMap({ $0.problem(in: fixtures) }).first { throw StartupError(problem) }
+        if let id = Self.duplicate(in: ids) { throw StartupError("driver \(id) is listed twice") }
     }
 
     var ids: [String] { drivers.map(\.id) }

@@ -14,27 +14,18 @@ import OpenAPIRuntime
 /// Builds the MockPlatform HTTP application: every module's generated operations in one route
 /// catalog, called by the `PlatformResponder` front door.
 package enum MockPlatformServer {
-    /// The modules this server answers, in the order their routes are registered.
-    static func modules(
-        fixtures: Fixtures, specs: SpecCatalog, publicURL: PublicBaseURL, webhooks: WebhookTransport,
-        metrics: PlatformMetrics, passIssuer: PassIssuer
-    ) throws -> [any PlatformModule] {
-        [
-            IQLModule(zipcodes: fixtures.zipcodes, publicURL: publicURL),
-            IQLControlModule(),
-            PublisherModule(zipcodes: fixtures.zipcodes),
-            try CampaignsModule(),
-            CampaignsControlModule(),
-            LoyaltyModule(passes: WalletPasses(passIssuer: passIssuer)),
-            WalletModule(passIssuer: passIssuer),
-            WalletControlModule(walletRootPEM: passIssuer.identity.developmentRootPEM),
-            WebhooksModule(transport: webhooks),
-            ControlModule(
-                // The texts it serves; not the documents as read, which the routes are built from once.
-                specs: SpecCatalog(documents: specs.documents), publicURL: publicURL, metrics: metrics
-            ),
-        ]
-    }
+    /// The platforms this server answers, in the order their modules' routes are registered.
+    package static let platforms: [any Platform.Type] = [
+        IQLPlatform.self,
+        PublisherPlatform.self,
+        CampaignsPlatform.self,
+        WalletPlatform.self,
+        WebhooksPlatform.self,
+        ControlPlatform.self,
+    ]
+
+    /// The process-wide options the platforms declare, in platform order.
+    package static var processOptions: [ProcessOption] { platforms.flatMap { $0.processOptions } }
 
     /// The application for `options`, with tenants created from `fixtures`. Tenants' timers
     /// stop when the application does. `releasingCodePages` (the binary's, not a test's): the
@@ -113,33 +104,26 @@ package enum MockPlatformServer {
     /// request's head) before the server closes it.
     static let idleTimeout = TimeAmount.seconds(30)
 
-    /// The front-door responder and the routes it answers: the bundled modules, then `extra`
-    /// (a module `specs` holds the document of; the tests plug one in this way).
+    /// The front-door responder and the routes it answers: the modules of `platforms` (the
+    /// server's list unless a test adds one), then `extra` (a module `specs` holds the document
+    /// of; the tests plug one in this way).
     package static func makeResponder(
         options: ServerOptions,
         fixtures: Fixtures,
         specs: SpecCatalog,
         publicURL: PublicBaseURL? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() },
+        platforms: [any Platform.Type] = MockPlatformServer.platforms,
         plugging extra: [any PlatformModule] = []
     ) throws -> (PlatformResponder, RouteCatalog) {
         let metrics = PlatformMetrics()
-        let webhooks = WebhookTransport(allowlist: options.webhookAllowlist, metrics: metrics)
         let publicURL = publicURL ?? PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
-        let identity: SigningIdentity
-        do {
-            identity = try SigningIdentity.load(
-                settings: options.passCertificates, developmentDirectory: options.dataDirectory.appendingPathComponent("wallet"),
-                now: wallClock()
-            )
-        } catch {
-            throw FixtureError(error.description)
-        }
+        let startup = ModuleStartup(
+            options: options.processOptions, fixtures: fixtures, specs: specs, publicURL: publicURL, metrics: metrics,
+            dataDirectory: options.dataDirectory, wallClock: wallClock
+        )
         var fixtures = fixtures
-        let modules = try modules(
-            fixtures: fixtures, specs: specs, publicURL: publicURL, webhooks: webhooks, metrics: metrics,
-            passIssuer: PassIssuer(identity: identity, publicURL: publicURL)
-        ) + extra
+        let modules = try platforms.flatMap { try $0.modules(startup) } + extra
         let documents = try specs.readDocuments(named: modules.map(\.document))
         do {
             try fixtures.load(
@@ -147,16 +131,14 @@ package enum MockPlatformServer {
             )
             try fixtures.load(modules.flatMap(\.fixtureParts))
         } catch {
-            throw FixtureError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
+            throw StartupError("\(error) — point --fixtures (MOCK_PLATFORM_FIXTURES) at a folder like Resources/fixtures")
         }
-        if options.passCertificates.passTypeIdentifier.map({ !$0.isEmpty }) ?? false || !identity.signsAnyPassType {
-            fixtures.settings.wallet.passTypeID = identity.passTypeIdentifier
-        }
+        for module in modules { try module.prepare(&fixtures) }
         try fixtures.check(KnownKinds(modules))
         do {
             try options.quotas.check(declared: modules.flatMap(\.quotaCollections))
         } catch {
-            throw FixtureError(error.description)
+            throw StartupError(error.description)
         }
         let scenarios: ScenarioCatalog
         do {
@@ -164,7 +146,7 @@ package enum MockPlatformServer {
                 from: options.scenarios ?? ServerOptions.defaultScenarios, fixtures: fixtures, parts: modules.flatMap(\.scenarioParts)
             )
         } catch {
-            throw FixtureError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
+            throw StartupError("\(error) — point --scenarios (MOCK_PLATFORM_SCENARIOS) at a folder like Resources/scenarios")
         }
         let tenants = try TenantRegistry(
             fixtures: fixtures, scenarios: scenarios, modules: modules, maxTenants: options.maxTenants, seed: options.seed,
@@ -182,10 +164,10 @@ package enum MockPlatformServer {
                     from: data, fields: tenants.stateFields, settings: tenants.settingsSchema
                 ))
             } catch let error as APIError {
-                throw FixtureError("state file \(file.path): \(error.message)")
+                throw StartupError("state file \(file.path): \(error.message)")
             }
         } else if let file = options.stateFile, !options.saveOnExit {
-            throw FixtureError("state file \(file.path) does not exist")
+            throw StartupError("state file \(file.path) does not exist")
         }
         var routes = RouteCatalog()
         var plans: [String: OperationPlans] = [:]
@@ -194,7 +176,7 @@ package enum MockPlatformServer {
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(
                 recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
-                keptReads: module.keptReads, writtenAnswers: module.writtenAnswers
+                cachedReads: module.cachedReads, writtenAnswers: module.writtenAnswers
             )
             try module.registerHandlers(on: recorder, configuration: .mockPlatform)
             routes = recorder.catalog

@@ -1,12 +1,5 @@
 import Foundation
 import Logging
-import MockCampaigns
-import MockControl
-import MockIQL
-import MockLoyalty
-import MockPublisher
-import MockWallet
-import MockWebhooks
 
 /// How `mock-platform serve` was asked to run (`README.md`, Configuration).
 package struct ServerOptions: Sendable {
@@ -29,8 +22,6 @@ package struct ServerOptions: Sendable {
     package var maxTenants: Int
     /// Seeds every id generator, for reproducible runs; nil: ids never repeat.
     package var seed: UInt64?
-    /// Hosts and networks webhook endpoints may point at.
-    package var webhookAllowlist: WebhookAllowlist = .any
     /// Each tenant's byte budget (`--tenant-max-bytes`; `TenantStorage`).
     package var tenantMaxBytes = TenantStorage.defaultMaxBytes
     /// Connections served at once (`--max-connections`; `ConnectionLimit`).
@@ -57,8 +48,9 @@ package struct ServerOptions: Sendable {
     /// Tenants other than `default` unused for longer are dropped (`--tenant-idle-ttl`); nil:
     /// never.
     package var tenantIdleTTL: Duration? = .seconds(86_400)
-    /// Real Wallet signing certificates (`--pass-certificate` and its four companions).
-    package var passCertificates = PassCertificateSettings()
+    /// The values given for the platforms' own options (`Platform.processOptions`: the
+    /// webhooks' targets, Wallet's signing certificates, …).
+    package var processOptions = ProcessOptions()
 
     package init(
         host: String = "127.0.0.1",

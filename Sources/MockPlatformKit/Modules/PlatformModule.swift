@@ -5,8 +5,8 @@ import OpenAPIRuntime
 /// which answers the control API's webhook operations), with everything the front door and the
 /// tenants need of it.
 ///
-/// Adding a platform is adding one type that conforms, and listing it in
-/// `MockPlatformServer.modules`: the front door routes its paths to it, renders its errors in
+/// A platform's `Platform` type makes its modules at start, and the app lists that type once
+/// (`MockPlatformServer.platforms`): the front door routes each module's paths to it, renders its errors in
 /// its shape (the control plane's under `/_mock/`), runs its guard and operation rules and
 /// serves its spec; as a `TenantModule`, every tenant keeps one store of its kind.
 package protocol PlatformModule: TenantModule {
@@ -38,12 +38,15 @@ package protocol PlatformModule: TenantModule {
     /// is not kept in the stores: how the front door holds it to the tenant's byte budget.
     var bodyStorage: [String: BodyStorage] { get }
     /// Ids of GET operations whose handler says how long its answer holds
-    /// (`Tenant.answerHolds(_:)`): the front door keeps a 200 for its path and query and sends
-    /// it again while it holds (`KeptAnswers`), without running the operation.
-    var keptReads: Set<String> { get }
+    /// (`Tenant.cacheAnswer(_:)`): the front door keeps a 200 for its path and query and sends
+    /// it again while it holds (`ResponseCache`), without running the operation.
+    var cachedReads: Set<String> { get }
     /// Operations whose 200 it writes itself as JSON bytes (`WrittenAnswer`), by generated
     /// operation id; none unless it says.
     var writtenAnswers: [String: WrittenAnswer] { get }
+    /// Start-up work on the fixtures every new tenant starts from, once their settings and parts
+    /// are read (the webhooks module's `--webhook-url` endpoint); nothing unless it says.
+    func prepare(_ fixtures: inout Fixtures) throws
     /// Registers the generated routes of its document on `transport`.
     func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws
     /// At server shutdown, after every tenant has stopped: ends the work it runs beyond its
@@ -59,7 +62,8 @@ extension PlatformModule {
     package var constantOperations: Set<String> { [] }
     package var stateFreeOperations: Set<String> { [] }
     package var bodyStorage: [String: BodyStorage] { [:] }
-    package var keptReads: Set<String> { [] }
+    package var cachedReads: Set<String> { [] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
+    package func prepare(_ fixtures: inout Fixtures) throws {}
     package func shutdown() async {}
 }

@@ -27,12 +27,12 @@ package enum BundledSpecIndex {
     }
 
     /// The tree of the bundled document `name` (`campaigns`).
-    package static func tree(named name: String) throws(FixtureError) -> JSONValue {
-        guard let entry = documents[name] else { throw FixtureError("no bundled document \(name).yaml") }
+    package static func tree(named name: String) throws(StartupError) -> JSONValue {
+        guard let entry = documents[name] else { throw StartupError("no bundled document \(name).yaml") }
         do {
             return try JSONParser.parse(entry.json.utf8)
         } catch {
-            throw FixtureError("the build's index of \(name).yaml cannot be read: \(error)")
+            throw StartupError("the build's index of \(name).yaml cannot be read: \(error)")
         }
     }
 }

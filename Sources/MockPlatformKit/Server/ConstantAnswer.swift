@@ -2,7 +2,7 @@ import HTTPTypes
 import NIOCore
 import Synchronization
 
-/// The kept answer of an operation whose answer depends on nothing — not the request, the
+/// The cached answer of an operation whose answer depends on nothing — not the request, the
 /// tenant, the clock or any state (`PlatformModule.constantOperations`): the generated code
 /// answers the first request, and later ones get its head and bytes again without running the
 /// decoder, handler and encoder. Only a 200 is kept.

@@ -8,30 +8,30 @@ package final class OperationRecorder: ServerTransport {
     private let plans: OperationPlans
     private let rules: [String: OperationRule]
     private let constants: Set<String>
-    private let keptReads: Set<String>
+    private let cachedReads: Set<String>
     private let writtenAnswers: [String: WrittenAnswer]
     /// The routes recorded so far, of this module and those recorded before it.
     package private(set) var catalog: RouteCatalog
 
     package init(
         recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
-        keptReads: Set<String>, writtenAnswers: [String: WrittenAnswer]
+        cachedReads: Set<String>, writtenAnswers: [String: WrittenAnswer]
     ) {
         self.catalog = catalog
         self.plans = plans
         self.rules = rules
         self.constants = constants
-        self.keptReads = keptReads
+        self.cachedReads = cachedReads
         self.writtenAnswers = writtenAnswers
     }
 
     package func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
         guard let id = plans.document.operationID(method: method, path: path) else {
-            throw FixtureError("generated route \(method.rawValue) \(path) is not in its document")
+            throw StartupError("generated route \(method.rawValue) \(path) is not in its document")
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
-            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, keepsAnswers: method == .get && keptReads.contains(id),
+            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, cachesAnswers: method == .get && cachedReads.contains(id),
             writtenAnswer: writtenAnswers[id]
         ))
     }

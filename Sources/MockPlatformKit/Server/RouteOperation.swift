@@ -21,15 +21,15 @@ package struct RouteOperation: Sendable {
     package let parameters: ParameterIndex
     /// Where the answer is kept, for an operation whose answer depends on nothing.
     package var constantAnswer: ConstantAnswer? = nil
-    /// Whether the tenant keeps its answers while they hold (`PlatformModule.keptReads`).
-    package var keepsAnswers = false
+    /// Whether the tenant keeps its answers while they hold (`PlatformModule.cachedReads`).
+    package var cachesAnswers = false
     /// The body of its 200, written by its module instead of the generated code.
     package var writtenAnswer: WrittenAnswer? = nil
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
-    /// A constant operation's kept answer, once there is one, is sent without running any of it;
-    /// so is a kept read's while it holds (`KeptAnswers`, for its path and query). A written
+    /// A constant operation's cached answer, once there is one, is sent without running any of it;
+    /// so is a cached read's while it holds (`ResponseCache`, for its path and query). A written
     /// answer (`WrittenAnswer`) is sent in place of the generated handler's.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
@@ -40,13 +40,13 @@ package struct RouteOperation: Sendable {
         if let (head, body) = constantAnswer?.answer {
             return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
         }
-        var keeping: (answers: KeptAnswers, key: String, reported: ReportedValidity)?
-        if keepsAnswers, let binding = Tenant.binding, let tenant = binding.tenant, let key = head.path {
-            if let (head, body) = tenant.keptAnswers.answer(for: key, at: tenant.clock.now) {
+        var keeping: (answers: ResponseCache, key: String, reported: ReportedCacheValidity)?
+        if cachesAnswers, let binding = Tenant.binding, let tenant = binding.tenant, let key = head.path {
+            if let (head, body) = tenant.responseCache.answer(for: key, at: tenant.clock.now) {
                 _ = binding.registry.used(tenant)
                 return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
             }
-            keeping = (tenant.keptAnswers, key, ReportedValidity())
+            keeping = (tenant.responseCache, key, ReportedCacheValidity())
         }
         if let writtenAnswer {
             let body: Data
@@ -70,7 +70,7 @@ package struct RouteOperation: Sendable {
             let metadata = ServerRequestMetadata(pathParameters: pathParameters)
             if validated != nil || keeping != nil, var binding = Tenant.binding {
                 binding.validated = validated
-                binding.answerValidity = keeping?.reported
+                binding.cacheValidity = keeping?.reported
                 answer = try await Tenant.$binding.withValue(binding) { try await handler(head, input, metadata) }
             } else {
                 answer = try await handler(head, input, metadata)

@@ -28,7 +28,7 @@ package struct SpecCatalog: Sendable {
         var documents = read
         for (name, document) in zip(unread, try SpecDocument.parsing(unread.map(document(named:)))) { documents[name] = document }
         return try names.map { name in
-            guard let document = documents[name] else { throw FixtureError("no spec named \(name)") }
+            guard let document = documents[name] else { throw StartupError("no spec named \(name)") }
             return document
         }
     }
@@ -36,7 +36,7 @@ package struct SpecCatalog: Sendable {
     /// Every document bundled with the server.
     package static func bundled() throws -> SpecCatalog {
         guard let folder = Bundle.module.url(forResource: "Specs", withExtension: nil) else {
-            throw FixtureError("the bundled Specs folder is missing")
+            throw StartupError("the bundled Specs folder is missing")
         }
         var documents: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -51,7 +51,7 @@ package struct SpecCatalog: Sendable {
 
     /// The document of a module.
     package func document(named name: String) throws -> String {
-        guard let text = documents[name] else { throw FixtureError("no spec named \(name)") }
+        guard let text = documents[name] else { throw StartupError("no spec named \(name)") }
         return text
     }
 }

@@ -25,7 +25,7 @@ package struct SpecDocument: Sendable {
 
     package init(yaml: String) throws {
         guard case .object(let document) = try BundledSpecIndex.tree(of: yaml) ?? Self.parsedTree(of: yaml) else {
-            throw FixtureError("OpenAPI document is not a YAML mapping")
+            throw StartupError("OpenAPI document is not a YAML mapping")
         }
         let components = document["components"]?.objectValue ?? [:]
         paths = document["paths"]?.objectValue ?? [:]
@@ -66,13 +66,13 @@ package struct SpecDocument: Sendable {
 
     /// The tree of a YAML document, parsed.
     package static func parsedTree(of yaml: String) throws -> JSONValue {
-        guard let node = try Yams.compose(yaml: yaml, Yams.Resolver.basic) else { throw FixtureError("OpenAPI document is empty") }
+        guard let node = try Yams.compose(yaml: yaml, Yams.Resolver.basic) else { throw StartupError("OpenAPI document is empty") }
         return try value(of: node, depth: 0)
     }
 
     /// A YAML node as a JSON value whose scalars are all strings.
     private static func value(of node: Node, depth: Int) throws -> JSONValue {
-        guard depth < maxDepth else { throw FixtureError("OpenAPI document nests deeper than \(maxDepth) levels") }
+        guard depth < maxDepth else { throw StartupError("OpenAPI document nests deeper than \(maxDepth) levels") }
         switch node {
         case .scalar(let scalar):
             return .string(scalar.string)
@@ -80,14 +80,14 @@ package struct SpecDocument: Sendable {
             var fields: [String: JSONValue] = [:]
             fields.reserveCapacity(mapping.count)
             for (key, value) in mapping {
-                guard let name = key.string else { throw FixtureError("OpenAPI document has a mapping key that is not a scalar") }
+                guard let name = key.string else { throw StartupError("OpenAPI document has a mapping key that is not a scalar") }
                 fields[name] = try Self.value(of: value, depth: depth + 1)
             }
             return .object(fields)
         case .sequence(let sequence):
             return .array(try sequence.map { try Self.value(of: $0, depth: depth + 1) })
         case .alias(let alias):
-            throw FixtureError("OpenAPI document has an unresolved alias \(alias.anchor)")
+            throw StartupError("OpenAPI document has an unresolved alias \(alias.anchor)")
         }
     }
 
@@ -95,7 +95,7 @@ package struct SpecDocument: Sendable {
     /// the served documents is the largest part of the time from exec to ready
     /// (bench/RESULTS.md). The first document that fails, in order, throws.
     package static func parsing(_ texts: [String]) throws -> [SpecDocument] {
-        var results = [Result<SpecDocument, any Error>](repeating: .failure(FixtureError("not parsed")), count: texts.count)
+        var results = [Result<SpecDocument, any Error>](repeating: .failure(StartupError("not parsed")), count: texts.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each iteration writes its own slot, and concurrentPerform returns after the last.
             nonisolated(unsafe) let slots = buffer

@@ -17,8 +17,8 @@ package struct TenantBinding: Sendable {
     package var json: [String: JSONValue]?
     /// What the operation's rule validated (`RequestBody.validated(_:)`).
     package var validated: (any Sendable)?
-    /// Where a kept read's handler reports how long its answer holds; nil for other operations.
-    package var answerValidity: ReportedValidity?
+    /// Where a cached read's handler reports how long its answer holds; nil for other operations.
+    package var cacheValidity: ReportedCacheValidity?
     /// Calls the server's other operations for this request (`RouteForwarder`); nil outside the
     /// front door.
     package var forwarder: RouteForwarder?
@@ -37,9 +37,9 @@ extension Tenant {
     }
 
     /// Says how long the answer being built holds, for an operation its module lists in
-    /// `keptReads`; nothing for any other.
-    package static func answerHolds(_ validity: AnswerValidity) {
-        binding?.answerValidity?.report(validity)
+    /// `cachedReads`; nothing for any other.
+    package static func cacheAnswer(_ validity: CacheValidity) {
+        binding?.cacheValidity?.report(validity)
     }
 
     /// The name and registry of the request's tenant, without creating it.

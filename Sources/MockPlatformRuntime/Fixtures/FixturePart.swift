@@ -12,9 +12,9 @@ package protocol FixturePart: Sendable {
     /// (`Fixtures.decode`).
     static func load(from folder: URL) throws -> Self
     /// Refuses what names an event kind no module of this server declares; nothing unless it says.
-    func check(_ kinds: KnownKinds) throws(FixtureError)
+    func check(_ kinds: KnownKinds) throws(StartupError)
 }
 
 extension FixturePart {
-    package func check(_ kinds: KnownKinds) throws(FixtureError) {}
+    package func check(_ kinds: KnownKinds) throws(StartupError) {}
 }

@@ -42,7 +42,7 @@ package struct Fixtures: Sendable {
     /// `load(settings:keyOrder:)`.
     package static func load(from folder: URL) throws -> Fixtures {
         guard case .object(let settingsFile) = try decode(JSONValue.self, "tenant.json", in: folder) else {
-            throw FixtureError("fixture file tenant.json: settings must be an object")
+            throw StartupError("fixture file tenant.json: settings must be an object")
         }
         let zipText = try String(contentsOf: try file("zipcodes.txt", in: folder), encoding: .utf8)
         return Fixtures(settingsFile: settingsFile, zipcodes: try ZipDirectory(rangeFile: zipText), folder: folder)
@@ -51,14 +51,14 @@ package struct Fixtures: Sendable {
     /// Adds the keys of the settings parts `types` to `settings`, named in `keyOrder`'s order,
     /// and reads `tenant.json` over their defaults if it has not been read yet; the error names
     /// every problem of the file.
-    package mutating func load(settings types: [any SettingsPart.Type], keyOrder: [String]) throws(FixtureError) {
+    package mutating func load(settings types: [any SettingsPart.Type], keyOrder: [String]) throws(StartupError) {
         settings.add(types)
         settings.orderKeys(keyOrder)
         guard let file = settingsFile else { return }
         do {
             settings = try SettingsPatch(file, schema: settings.schema).applied(to: settings)
         } catch {
-            throw FixtureError("fixture file tenant.json: \(error.message)")
+            throw StartupError("fixture file tenant.json: \(error.message)")
         }
         settingsFile = nil
     }
@@ -72,7 +72,7 @@ package struct Fixtures: Sendable {
 
     /// Refuses parts that name an event kind no module of this server declares, in the order
     /// they were read.
-    package func check(_ kinds: KnownKinds) throws(FixtureError) {
+    package func check(_ kinds: KnownKinds) throws(StartupError) {
         for key in order { try parts[key]?.check(kinds) }
     }
 
@@ -89,7 +89,7 @@ package struct Fixtures: Sendable {
     private static func file(_ name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw FixtureError("fixture file \(url.path) is missing")
+            throw StartupError("fixture file \(url.path) is missing")
         }
         return url
     }
@@ -100,7 +100,7 @@ package struct Fixtures: Sendable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw FixtureError("fixture file \(name): \(DecodingFailure.describe(error))")
+            throw StartupError("fixture file \(name): \(DecodingFailure.describe(error))")
         }
     }
 }

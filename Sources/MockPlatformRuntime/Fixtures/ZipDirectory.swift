@@ -14,7 +14,7 @@ package struct ZipDirectory: Sendable {
     /// Parses the range format: a `#` header line, then `<CODE> <run>,<run>,…` lines where a run
     /// is `NNNNN` or `NNNNN-NNNNN` and a code two ASCII characters. Lines may end in CRLF. Read as
     /// bytes: the file is ASCII, and reading it by characters took a fifth of the start-up time.
-    package init(rangeFile text: String) throws(FixtureError) {
+    package init(rangeFile text: String) throws(StartupError) {
         var table = [UInt8](repeating: 0, count: 100_000)
         var codes: [String] = []
         var count = 0
@@ -23,7 +23,7 @@ package struct ZipDirectory: Sendable {
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 1)
             guard fields.count == 2, fields[0].count == 2, fields[0].allSatisfy({ $0 < 0x80 }), codes.count < 255 else {
-                throw FixtureError("zipcodes.txt line \(number + 1): expected '<CODE> <ranges>'")
+                throw StartupError("zipcodes.txt line \(number + 1): expected '<CODE> <ranges>'")
             }
             codes.append(String(decoding: fields[0], as: UTF8.self))
             let index = UInt8(codes.count)
@@ -31,10 +31,10 @@ package struct ZipDirectory: Sendable {
                 let bounds = run.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
                 guard (1...2).contains(bounds.count),
                       let low = Self.zip(bounds[0]), let high = Self.zip(bounds[bounds.count - 1]), low <= high
-                else { throw FixtureError("zipcodes.txt line \(number + 1): bad run '\(String(decoding: run, as: UTF8.self))'") }
+                else { throw StartupError("zipcodes.txt line \(number + 1): bad run '\(String(decoding: run, as: UTF8.self))'") }
                 for zip in low...high {
                     guard table[zip] == 0 else {
-                        throw FixtureError("zipcodes.txt line \(number + 1): ZIP \(zip.zeroPadded(to: 5)) is listed twice")
+                        throw StartupError("zipcodes.txt line \(number + 1): ZIP \(zip.zeroPadded(to: 5)) is listed twice")
                     }
                     table[zip] = index
                 }
@@ -63,12 +63,5 @@ package struct ZipDirectory: Sendable {
               let number = Int(zip) else { return nil }
         let index = Int(table[number])
         return index == 0 ? nil : codes[index - 1]
-    }
-
-    /// Every ZIP with its code, ascending: for tests and exports.
-    package func allEntries() -> [(zip: String, stateCode: String)] {
-        table.enumerated().compactMap { zip, index in
-            index == 0 ? nil : (String(format: "%05d", zip), codes[Int(index) - 1])
-        }
     }
 }

@@ -7,14 +7,14 @@ package struct KnownKinds: Sendable {
 
     /// The modules' declarations; a start-up error for a name that is not lower-case snake case
     /// (the spec's pattern) or that two declarations share.
-    package init(_ modules: [any TenantModule]) throws(FixtureError) {
+    package init(_ modules: [any TenantModule]) throws(StartupError) {
         eventKinds = modules.flatMap(\.eventKinds)
         pushKinds = modules.flatMap(\.pushKinds)
         for (what, names) in [("event", eventKinds.map(\.rawValue)), ("push", pushKinds.map(\.kind.rawValue))] {
             var seen: Set<String> = []
             for name in names {
-                guard Self.isWellFormed(name) else { throw FixtureError("\(what) kind \"\(name)\" must match ^[a-z][a-z0-9_]*$") }
-                guard seen.insert(name).inserted else { throw FixtureError("\(what) kind \"\(name)\" is declared twice") }
+                guard Self.isWellFormed(name) else { throw StartupError("\(what) kind \"\(name)\" must match ^[a-z][a-z0-9_]*$") }
+                guard seen.insert(name).inserted else { throw StartupError("\(what) kind \"\(name)\" is declared twice") }
             }
         }
     }

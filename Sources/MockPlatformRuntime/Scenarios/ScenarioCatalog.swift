@@ -15,22 +15,22 @@ package struct ScenarioCatalog: Sendable {
 
     /// Every scenario file of `folder`, read into the modules' `parts`; fails with the first
     /// file that is malformed or names something the fixtures do not have.
-    package static func load(from folder: URL, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(FixtureError) -> ScenarioCatalog {
+    package static func load(from folder: URL, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(StartupError) -> ScenarioCatalog {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw FixtureError("scenario folder \(folder.path) cannot be read")
+            throw StartupError("scenario folder \(folder.path) cannot be read")
         }
         var scenarios: [Scenario] = []
         for file in names {
             let url = folder.appendingPathComponent(file)
             do {
                 scenarios.append(try ScenarioFile.scenario(from: Data(contentsOf: url), name: String(file.dropLast(5)), fixtures: fixtures, parts: parts))
-            } catch let error as FixtureError {
-                throw FixtureError("scenario file \(url.path): \(error.description)")
+            } catch let error as StartupError {
+                throw StartupError("scenario file \(url.path): \(error.description)")
             } catch {
-                throw FixtureError("scenario file \(url.path): \(error)")
+                throw StartupError("scenario file \(url.path): \(error)")
             }
         }
         return ScenarioCatalog(scenarios: scenarios)

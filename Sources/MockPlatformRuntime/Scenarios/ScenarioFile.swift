@@ -4,21 +4,21 @@ import Foundation
 /// `faults` (`POST /_mock/faults` bodies), and the fields the modules' parts read (`drivers`,
 /// `members`). The file name is the scenario's name.
 package enum ScenarioFile {
-    package static func scenario(from data: Data, name: String, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(FixtureError) -> Scenario {
-        guard TenantName(name) != nil else { throw FixtureError("the name \(name) must be 1-40 of a-z, 0-9 and -") }
+    package static func scenario(from data: Data, name: String, fixtures: Fixtures, parts: [any ScenarioPart.Type]) throws(StartupError) -> Scenario {
+        guard TenantName(name) != nil else { throw StartupError("the name \(name) must be 1-40 of a-z, 0-9 and -") }
         let document: JSONValue
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw FixtureError("not a valid scenario: \(DecodingFailure.describe(error))")
+            throw StartupError("not a valid scenario: \(DecodingFailure.describe(error))")
         }
-        guard case .object(let object) = document else { throw FixtureError("not a valid scenario: not a JSON object") }
+        guard case .object(let object) = document else { throw StartupError("not a valid scenario: not a JSON object") }
         let fields = Set(["description", "faults"] + parts.map { $0.field })
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw FixtureError("`\(unknown)` is not a scenario field")
+            throw StartupError("`\(unknown)` is not a scenario field")
         }
         guard case .string(let description)? = object["description"] else {
-            throw FixtureError("not a valid scenario: description must be a string")
+            throw StartupError("not a valid scenario: description must be a string")
         }
         var read: [any ScenarioPart] = []
         for part in parts {
@@ -30,17 +30,17 @@ package enum ScenarioFile {
     }
 
     /// The `faults` bodies, each checked as `POST /_mock/faults` would check it.
-    private static func faultRules(_ value: JSONValue?) throws(FixtureError) -> [[String: JSONValue]] {
+    private static func faultRules(_ value: JSONValue?) throws(StartupError) -> [[String: JSONValue]] {
         guard let value, value != .null else { return [] }
         guard let faults = try? value.decoded(as: [[String: JSONValue]].self) else {
-            throw FixtureError("not a valid scenario: faults must be a list of objects")
+            throw StartupError("not a valid scenario: faults must be a list of objects")
         }
         let check = FaultRules(clock: TenantClock(wallClock: { Date() }, setting: .real), ids: IDGenerator(seed: 0))
         for (index, fault) in faults.enumerated() {
             do {
                 _ = try check.add(fault)
             } catch {
-                throw FixtureError("faults[\(index)]: \(error.message)")
+                throw StartupError("faults[\(index)]: \(error.message)")
             }
         }
         return faults

@@ -6,7 +6,7 @@ package protocol ScenarioPart: Sendable {
     /// The scenario file's field it is read from (`drivers`).
     static var field: String { get }
     /// Reads the field's value, checked against `fixtures`; the error names the first problem.
-    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(FixtureError)
+    init(scenarioValue value: JSONValue, fixtures: Fixtures) throws(StartupError)
     /// The ids of what it adds, in file order (the scenario listing's `drivers`, `members`).
     var ids: [String] { get }
     /// The fixtures a tenant of the scenario starts from, given those it would start from
@@ -21,11 +21,11 @@ extension ScenarioPart {
     package func populate(_ tenant: Tenant) async throws(APIError) {}
 
     /// The field's value read as `T`; the error names the field and what is wrong.
-    package static func decode<T: Decodable>(_ value: JSONValue, as type: T.Type = T.self) throws(FixtureError) -> T {
+    package static func decode<T: Decodable>(_ value: JSONValue, as type: T.Type = T.self) throws(StartupError) -> T {
         do {
             return try value.decoded()
         } catch {
-            throw FixtureError("not a valid scenario: \(field): \(DecodingFailure.describe(error))")
+            throw StartupError("not a valid scenario: \(field): \(DecodingFailure.describe(error))")
         }
     }
 

@@ -13,8 +13,8 @@ package final class Tenant: Sendable {
     package let runtime: TenantRuntime
     /// The scenario this tenant was made for and when (tenant clock); nil for a plain reset.
     package let appliedScenario: (name: String, at: Date)?
-    /// The answers its kept reads gave, sent again while they hold.
-    package let keptAnswers = KeptAnswers()
+    /// The answers its cached reads gave, sent again while they hold.
+    package let responseCache = ResponseCache()
     /// Module stores by their modules' state keys.
     private let stores: [String: any ModuleStore]
     /// The same stores by their type, for `store(_:)`.
@@ -89,7 +89,7 @@ package final class Tenant: Sendable {
             guard let store = made else { continue }
             guard stores[module.stateKey] == nil else {
                 abandon()
-                throw FixtureError("two modules keep their state under \(module.stateKey): give one of them another stateKey")
+                throw StartupError("two modules keep their state under \(module.stateKey): give one of them another stateKey")
             }
             stores[module.stateKey] = store
             if addressBook == nil { addressBook = store as? any PushAddressBook }

@@ -9,9 +9,6 @@ package final class TenantConfiguration: Sendable {
     /// The settings in force now.
     package var current: TenantSettings { settings.withLock { $0 } }
 
-    /// Replaces the settings.
-    package func replace(with new: TenantSettings) { settings.withLock { $0 = new } }
-
     /// Changes the settings in one step; true when they changed.
     package func update(_ change: (TenantSettings) -> TenantSettings) -> Bool {
         settings.withLock { current in

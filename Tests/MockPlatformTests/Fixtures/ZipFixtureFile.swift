@@ -1,4 +1,5 @@
 import Foundation
+import MockPlatformRuntime
 import XCTest
 
 /// `Resources/fixtures/zipcodes.txt`, parsed by the tests on their own (not by `ZipDirectory`),
@@ -59,4 +60,11 @@ struct ZipFixtureFile {
 
     /// Every 5-digit string, `00000` to `99999`.
     static var allFiveDigitStrings: [String] { (0..<100_000).map { String(format: "%05d", $0) } }
+}
+
+extension ZipDirectory {
+    /// Every ZIP with its code, ascending, read through the lookup a request uses.
+    func allEntries() -> [(zip: String, stateCode: String)] {
+        ZipFixtureFile.allFiveDigitStrings.compactMap { zip in stateCode(of: zip).map { (zip, $0) } }
+    }
 }

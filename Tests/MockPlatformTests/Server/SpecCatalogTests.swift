@@ -22,7 +22,7 @@ final class SpecCatalogTests: XCTestCase {
     func testANameTheCatalogDoesNotHoldIsRefused() throws {
         for catalog in [catalog, try catalog.reading()] {
             XCTAssertThrowsError(try catalog.readDocuments(named: ["a", "c"])) { error in
-                XCTAssertEqual((error as? FixtureError)?.description, "no spec named c")
+                XCTAssertEqual((error as? StartupError)?.description, "no spec named c")
             }
         }
     }

@@ -19,7 +19,7 @@ final class SpecDocumentTests: XCTestCase {
 
     func testADocumentThatIsNoMappingIsRefused() {
         XCTAssertThrowsError(try SpecDocument.parsing([Self.document("a"), "- a list\n- not a mapping\n", Self.document("b")])) { error in
-            XCTAssertEqual((error as? FixtureError)?.description, "OpenAPI document is not a YAML mapping")
+            XCTAssertEqual((error as? StartupError)?.description, "OpenAPI document is not a YAML mapping")
         }
     }
 

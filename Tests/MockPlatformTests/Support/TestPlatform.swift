@@ -44,13 +44,14 @@ struct TestPlatform {
     var modules: ModuleDirectory { responder.modules }
 
     /// Runs `test` against a new in-process server whose tenants start from `fixtures`, started
-    /// with `options`, with the modules of `extra` plugged in after the bundled ones (their
-    /// documents in `documents`, by module name); its log shows warnings and worse (not a line
+    /// with `options`, with the modules of `platforms` (the server's list unless a test adds
+    /// one) and then `extra` (their documents in `documents`, by module name); its log shows warnings and worse (not a line
     /// per request).
     static func run(
         fixtures: Fixtures = TestFixtures.shared,
         options: ServerOptions = ServerOptions(),
         wallClock: @escaping @Sendable () -> Date = { Date() },
+        platforms: [any Platform.Type] = MockPlatformServer.platforms,
         plugging extra: [any PlatformModule] = [],
         documents: [String: String] = [:],
         _ test: @escaping @Sendable (TestPlatform) async throws -> Void
@@ -59,7 +60,7 @@ struct TestPlatform {
         logger.logLevel = .warning
         let publicURL = PublicBaseURL(configured: options.publicURL, listener: options.listenerURL)
         let (responder, routes) = try makeResponder(
-            fixtures: fixtures, options: options, wallClock: wallClock, plugging: extra, documents: documents
+            fixtures: fixtures, options: options, wallClock: wallClock, platforms: platforms, plugging: extra, documents: documents
         )
         let app = MockPlatformServer.makeApplication(responder: responder, options: options, publicURL: publicURL, logger: logger)
         try await app.test(.router) { client in
@@ -73,6 +74,7 @@ struct TestPlatform {
         fixtures: Fixtures = TestFixtures.shared,
         options: ServerOptions = ServerOptions(),
         wallClock: @escaping @Sendable () -> Date = { Date() },
+        platforms: [any Platform.Type] = MockPlatformServer.platforms,
         plugging extra: [any PlatformModule] = [],
         documents: [String: String] = [:]
     ) throws -> (PlatformResponder, RouteCatalog) {
@@ -80,7 +82,7 @@ struct TestPlatform {
         var options = options
         options.scenarios = options.scenarios ?? TestFixtures.scenarioFolder
         return try MockPlatformServer.makeResponder(
-            options: options, fixtures: fixtures, specs: specs, wallClock: wallClock, plugging: extra
+            options: options, fixtures: fixtures, specs: specs, wallClock: wallClock, platforms: platforms, plugging: extra
         )
     }
 

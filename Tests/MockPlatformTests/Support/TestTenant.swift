@@ -13,7 +13,9 @@ enum TestTenant {
 
     /// The registry of a server with the bundled modules and then `extra` (their documents in
     /// `documents`, by module name).
-    static func registry(adding extra: [any PlatformModule] = [], documents: [String: String] = [:]) throws -> TenantRegistry {
-        try TestPlatform.makeResponder(plugging: extra, documents: documents).0.tenants
+    static func registry(
+        platforms: [any Platform.Type] = MockPlatformServer.platforms, adding extra: [any PlatformModule] = [], documents: [String: String] = [:]
+    ) throws -> TenantRegistry {
+        try TestPlatform.makeResponder(platforms: platforms, plugging: extra, documents: documents).0.tenants
     }
 }

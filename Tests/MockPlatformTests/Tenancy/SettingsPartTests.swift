@@ -1,4 +1,5 @@
 import Foundation
+import MockParcels
 @testable import MockPlatform
 @testable import MockPlatformRuntime
 import XCTest
@@ -60,25 +61,5 @@ final class SettingsPartTests: XCTestCase {
         try FileManager.default.copyItem(at: TestFixtures.folder.resolvingSymlinksInPath(), to: folder)
         try JSONValue.object(settings).encoded().write(to: folder.appendingPathComponent("tenant.json"))
         return folder
-    }
-}
-
-/// A throwaway module's keys: `parcels_per_van` and `parcels_depot`.
-private struct ParcelSettings: SettingsPart {
-    var perVan = 20
-    var depot = "north"
-
-    static var fields: [SettingField] {
-        [
-            .value("parcels_per_van", \.parcels.perVan, .integer(1...40)),
-            .value("parcels_depot", \.parcels.depot, .text(nonEmpty: true)),
-        ]
-    }
-}
-
-extension TenantSettings {
-    fileprivate var parcels: ParcelSettings {
-        get { self[ParcelSettings.self] }
-        set { self[ParcelSettings.self] = newValue }
     }
 }

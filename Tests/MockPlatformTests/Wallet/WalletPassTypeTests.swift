@@ -44,12 +44,10 @@ final class WalletPassTypeTests: XCTestCase {
         _ = try WalletFixtures.identity()
         var options = ServerOptions()
         options.dataDirectory = WalletFixtures.temporaryDirectory(for: self)
-        options.passCertificates = PassCertificateSettings(
-            passCertificate: source.appendingPathComponent("pass-certificate.pem").path,
-            passKey: source.appendingPathComponent("pass-key.pem").path,
-            wwdrCertificate: source.appendingPathComponent("wwdr-certificate.pem").path,
-            teamIdentifier: "ABCDE12345"
-        )
+        options.processOptions[WalletPlatform.passCertificate] = source.appendingPathComponent("pass-certificate.pem").path
+        options.processOptions[WalletPlatform.passKey] = source.appendingPathComponent("pass-key.pem").path
+        options.processOptions[WalletPlatform.wwdrCertificate] = source.appendingPathComponent("wwdr-certificate.pem").path
+        options.processOptions[WalletPlatform.teamID] = "ABCDE12345"
         try await TestPlatform.run(options: options) { platform in
             let config = try await platform.send(.get, "/_mock/config").json()
             XCTAssertEqual(config["wallet_pass_type_id"] as? String, "pass.com.example.mock.loyalty", "the certificate's UID")

@@ -333,7 +333,7 @@ final class WebhookDeliveryTests: XCTestCase {
 
     func testEndpointRulesNameTheBadField() async throws {
         var options = ServerOptions()
-        options.webhookAllowlist = try WebhookAllowlist(parsing: "127.0.0.0/8, hooks.example.com")
+        options.processOptions[WebhooksPlatform.allow] = "127.0.0.0/8, hooks.example.com"
         try await TestPlatform.run(options: options) { platform in
             let cases: [([String: Any], String)] = [
                 ([:], "url is required"),
@@ -412,7 +412,7 @@ final class WebhookFixtureTests: XCTestCase {
         fixtures.webhookEndpoints = [WebhookEndpointSeed(url: "http://127.0.0.1:9/fixture", events: [.qualification, EventKind(rawValue: "fax")])]
         XCTAssertThrowsError(try MockPlatformServer.makeResponder(options: ServerOptions(), fixtures: fixtures, specs: SpecCatalog.bundled())) { error in
             XCTAssertEqual(
-                (error as? FixtureError)?.description,
+                (error as? StartupError)?.description,
                 "fixture file webhooks.json: endpoints.0.events.1 must be one of \(EventKind.iql.map(\.rawValue).joined(separator: ", ")), got \"fax\""
             )
         }

@@ -7,13 +7,13 @@ import XCTest
 
 /// A tenant's kept answers: sent again only while the state they were read from is unchanged
 /// and the clock within their span, and bounded.
-final class KeptAnswersTests: XCTestCase {
+final class ResponseCacheTests: XCTestCase {
     private let ok = HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"])
     private let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     func testAnAnswerHoldsWhileItsStoreIsUnchangedAndTheClockInItsSpan() {
-        let answers = KeptAnswers(), revision = StateRevision()
-        let validity = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: start + 60)
+        let answers = ResponseCache(), revision = StateRevision()
+        let validity = CacheValidity(revision: revision, readAt: revision.current, from: start, until: start + 60)
         answers.keep(ok, body: ByteBuffer(string: "{}"), for: "/a", while: validity)
         XCTAssertNotNil(answers.answer(for: "/a", at: start))
         XCTAssertNotNil(answers.answer(for: "/a", at: start + 59))
@@ -25,28 +25,28 @@ final class KeptAnswersTests: XCTestCase {
     }
 
     func testAnAnswerReadEarlierNeverReplacesOneReadLater() {
-        let answers = KeptAnswers(), revision = StateRevision()
-        let earlier = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        let answers = ResponseCache(), revision = StateRevision()
+        let earlier = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
         revision.advance()
-        let later = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        let later = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
         answers.keep(ok, body: ByteBuffer(string: "later"), for: "/a", while: later)
         answers.keep(ok, body: ByteBuffer(string: "earlier"), for: "/a", while: earlier)
         XCTAssertEqual(answers.answer(for: "/a", at: start).map { String(buffer: $0.1) }, "later")
     }
 
     func testOnlyA200OfBoundedSizeIsKeptAndAFullSetStartsOver() {
-        let answers = KeptAnswers(), revision = StateRevision()
-        let validity = AnswerValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        let answers = ResponseCache(), revision = StateRevision()
+        let validity = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
         answers.keep(HTTPResponse(status: .notFound), body: ByteBuffer(string: "{}"), for: "/missing", while: validity)
         XCTAssertNil(answers.answer(for: "/missing", at: start))
-        let large = ByteBuffer(repeating: UInt8(ascii: " "), count: KeptAnswers.maxBodyBytes + 1)
+        let large = ByteBuffer(repeating: UInt8(ascii: " "), count: ResponseCache.maxBodyBytes + 1)
         answers.keep(ok, body: large, for: "/large", while: validity)
         XCTAssertNil(answers.answer(for: "/large", at: start))
-        let longKey = "/p?" + String(repeating: "q", count: KeptAnswers.maxKeyBytes)
+        let longKey = "/p?" + String(repeating: "q", count: ResponseCache.maxKeyBytes)
         answers.keep(ok, body: ByteBuffer(string: "{}"), for: longKey, while: validity)
         XCTAssertNil(answers.answer(for: longKey, at: start), "a long path and query is answered, not kept")
 
-        for index in 0..<KeptAnswers.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: "/\(index)", while: validity) }
+        for index in 0..<ResponseCache.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: "/\(index)", while: validity) }
         XCTAssertNotNil(answers.answer(for: "/0", at: start))
         answers.keep(ok, body: ByteBuffer(string: "more"), for: "/more", while: validity)
         XCTAssertNil(answers.answer(for: "/0", at: start), "keeping one more than the capacity forgets the others")

@@ -3,13 +3,13 @@ import HTTPTypes
 import NIOCore
 import Synchronization
 
-/// One tenant's kept answers to the reads its modules list in `keptReads`: the 200 an operation
+/// One tenant's cached answers to the reads its modules list in `cachedReads`: the 200 an operation
 /// answered for a path and query, sent again without running the operation while its
-/// `AnswerValidity` holds. A reset makes a new tenant, and with it an empty set.
+/// `CacheValidity` holds. A reset makes a new tenant, and with it an empty set.
 ///
 /// Bounded: at most `capacity` answers of at most `maxBodyBytes` each, for paths and queries of
 /// at most `maxKeyBytes`; keeping one more when full forgets them all.
-package final class KeptAnswers: Sendable {
+package final class ResponseCache: Sendable {
     package static let capacity = 128
     package static let maxBodyBytes = 4_096
     package static let maxKeyBytes = 512
@@ -17,7 +17,7 @@ package final class KeptAnswers: Sendable {
     private struct Kept {
         let head: HTTPResponse
         let body: ByteBuffer
-        let validity: AnswerValidity
+        let validity: CacheValidity
     }
 
     private let answers = Mutex<[String: Kept]>([:])
@@ -33,7 +33,7 @@ package final class KeptAnswers: Sendable {
     }
 
     /// Keeps a 200 answer for `key` while `validity` holds.
-    package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: AnswerValidity) {
+    package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: CacheValidity) {
         guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.utf8.count <= Self.maxKeyBytes else { return }
         answers.withLock { answers in
             // Two reads of one path racing: the later read's answer stays.

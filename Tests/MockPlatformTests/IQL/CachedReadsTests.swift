@@ -3,10 +3,10 @@ import Foundation
 @testable import MockPlatform
 import XCTest
 
-/// driverStatus and driverInfo are kept reads (`IQLModule.keptReads`): a repeated request is
+/// driverStatus and driverInfo are kept reads (`IQLModule.cachedReads`): a repeated request is
 /// answered from the tenant's kept answers. These tests change everything the answer depends on
 /// between two identical requests and check that the second sees the change.
-final class KeptStatusTests: XCTestCase {
+final class CachedReadsTests: XCTestCase {
     private static let status = "/iql/v1/driver/d1/status"
 
     func testAStatusFollowsItsDriversTripsAndEveryRequestIsJournalled() async throws {
