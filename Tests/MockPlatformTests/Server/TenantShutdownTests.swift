@@ -19,6 +19,14 @@ final class TenantShutdownTests: XCTestCase {
         await TenantShutdown(tenants: registry, modules: [module], stateFile: nil, logger: Logger(label: "test")).stop()
         XCTAssertEqual(log.stops.withLock { $0 }, [true], "told once, when the tenant's timers had stopped")
     }
+
+    /// ServiceLifecycle names each service at start by describing it: the shutdown service holds
+    /// the modules, whose description would walk their ZIP directories on every start.
+    func testItsNameIsShort() throws {
+        let registry = try TestTenant.registry()
+        let shutdown = TenantShutdown(tenants: registry, modules: try TestPlatform.makeResponder().0.modules.all, stateFile: nil, logger: Logger(label: "test"))
+        XCTAssertEqual("\(shutdown)", "TenantShutdown")
+    }
 }
 
 /// What `StoppingModule` saw: for each time it was told to stop, whether the tenant's timers
