@@ -26,3 +26,20 @@ package struct CampaignsModule: PlatformModule {
         try CampaignsHandlers().registerHandlers(on: transport, configuration: configuration)
     }
 }
+
+/// A Synerise campaign sent to a device (`CampaignPush`).
+extension PushKind {
+    static let syneriseCampaign = PushKind(rawValue: "synerise_campaign")
+}
+
+extension TenantQuotas.Collection {
+    /// Synerise push campaigns; `--quota campaigns=N` also bounds IQL's campaigns.
+    static let pushCampaigns = Self("campaigns", defaultLimit: 1_000)
+    /// Synerise client UUIDs a campaign was sent to (`client_uuids`).
+    static let clients = Self("clients", defaultLimit: 1_000_000)
+}
+
+extension Tenant {
+    /// The tenant's Synerise campaigns.
+    package var campaigns: CampaignStore { get throws(APIError) { try store(CampaignStore.self) } }
+}

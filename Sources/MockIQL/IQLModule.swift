@@ -54,3 +54,41 @@ package struct IQLModule: PlatformModule {
             .registerHandlers(on: transport, configuration: configuration)
     }
 }
+
+/// IQL's webhook event kinds (`openapi/iql.yaml` webhooks), in the order `IQLModule` declares
+/// them.
+extension EventKind {
+    package static let qualification = EventKind(rawValue: "qualification")
+    package static let nonTelematicsQualification = EventKind(rawValue: "non_telematics_qualification")
+    package static let disqualificationStatus = EventKind(rawValue: "disqualification_status")
+    package static let offerRetraction = EventKind(rawValue: "offer_retraction")
+    package static let offerClick = EventKind(rawValue: "offer_click")
+    package static let engagement = EventKind(rawValue: "engagement")
+    package static let silentPushNotification = EventKind(rawValue: "silent_push_notification")
+
+    /// Every IQL kind, in the order of the documentation.
+    package static let iql: [EventKind] = [
+        .qualification, .nonTelematicsQualification, .disqualificationStatus, .offerRetraction, .offerClick, .engagement,
+        .silentPushNotification,
+    ]
+}
+
+extension TimerKey {
+    /// The next instant at which the IQL engine has something to do for a driver: a test-drive
+    /// end, an offer expiry, an engagement milestone, a heartbeat gap (`iql_driver:<id>`).
+    static func iqlDriver(_ driverID: String) -> TimerKey { TimerKey(owner: "iql_driver", name: driverID) }
+}
+
+extension TenantQuotas.Collection {
+    /// Drivers a tenant knows.
+    static let drivers = Self("drivers", defaultLimit: 1_000_000)
+    /// Per driver.
+    static let trips = Self("trips", defaultLimit: 10_000)
+    /// IQL's qualification campaigns; `--quota campaigns=N` also bounds push campaigns.
+    static let qualificationCampaigns = Self("campaigns", defaultLimit: 1_000)
+}
+
+extension Tenant {
+    /// The tenant's IQL store.
+    package var iql: IQLStore { get throws(APIError) { try store(IQLStore.self) } }
+}

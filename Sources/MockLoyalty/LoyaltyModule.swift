@@ -29,3 +29,18 @@ package struct LoyaltyModule: PlatformModule {
         try LoyaltyHandlers(passes: passes).registerHandlers(on: transport, configuration: configuration)
     }
 }
+
+extension TenantQuotas.Collection {
+    /// Loyalty members (from fixtures, scenarios and state documents).
+    static let members = Self("members", defaultLimit: 1_000_000)
+}
+
+extension LimitRejection {
+    /// A `Poq-User-Id` longer than 128 characters.
+    static let memberID = Self(rawValue: "member_id")
+}
+
+extension Tenant {
+    /// The tenant's loyalty members.
+    package var loyalty: LoyaltyStore { get throws(APIError) { try store(LoyaltyStore.self) } }
+}

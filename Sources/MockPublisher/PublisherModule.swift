@@ -31,3 +31,19 @@ package struct PublisherModule: PlatformModule {
             .registerHandlers(on: transport, configuration: configuration)
     }
 }
+
+/// The silent pushes the IQL reference publisher backend sends its app (`IQLPush`).
+extension PushKind {
+    static let iqlQualification = PushKind(rawValue: "iql_qualification")
+    static let iqlHeartbeat = PushKind(rawValue: "iql_heartbeat")
+}
+
+extension TenantQuotas.Collection {
+    /// Device tokens registered with the publisher backend.
+    static let deviceTokens = Self("device_tokens", defaultLimit: 1_000_000)
+}
+
+extension Tenant {
+    /// The tenant's device tokens.
+    package var devices: DeviceRegistry { get throws(APIError) { try store(DeviceRegistry.self) } }
+}

@@ -47,3 +47,23 @@ package struct WalletModule: PlatformModule {
         try WalletHandlers(passIssuer: passIssuer).registerHandlers(on: transport, configuration: configuration)
     }
 }
+
+/// The push that tells Wallet a registered pass changed (PassKit web service).
+extension PushKind {
+    static let walletPassUpdate = PushKind(rawValue: "wallet_pass_update")
+}
+
+extension TenantQuotas.Collection {
+    /// Devices registered for passes' updates.
+    static let registrations = Self("registrations", defaultLimit: 1_000_000)
+}
+
+extension LimitRejection {
+    /// A PassKit log request with more than 100 lines.
+    static let walletLog = Self(rawValue: "wallet_log")
+}
+
+extension Tenant {
+    /// The tenant's Wallet passes and their devices.
+    package var wallet: WalletStore { get throws(APIError) { try store(WalletStore.self) } }
+}

@@ -51,3 +51,18 @@ package struct WebhooksModule: PlatformModule {
     /// Waits a bounded time for attempts under way; undelivered messages stay in the log.
     package func shutdown() async { await transport.drain() }
 }
+
+extension TenantQuotas.Collection {
+    /// Webhook endpoints.
+    static let endpoints = Self("endpoints", defaultLimit: 100)
+}
+
+extension LimitRejection {
+    /// Trigger `overrides` with too many keys or too deep a key.
+    static let triggerOverrides = Self(rawValue: "trigger_overrides")
+}
+
+extension Tenant {
+    /// The tenant's webhook endpoints and delivery log.
+    package var webhooks: WebhookStore { get throws(APIError) { try store(WebhookStore.self) } }
+}

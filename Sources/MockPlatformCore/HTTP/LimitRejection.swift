@@ -1,7 +1,7 @@
 /// A limit on hostile input (docs/operating.md "Sharing one instance", `openapi/control.yaml`) that a
 /// request ran into: the `limit` label of `mockplatform_limit_rejections_total`. The front door's
 /// and the runtime's are here; a module declares its own beside its code
-/// (`LimitRejection+Wallet.swift`); `PlatformMetrics` counts them.
+/// in its module file (Wallet's in `WalletModule.swift`); `PlatformMetrics` counts them.
 package struct LimitRejection: RawRepresentable, Hashable, Sendable {
     package let rawValue: String
 

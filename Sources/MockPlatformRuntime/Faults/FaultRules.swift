@@ -93,3 +93,8 @@ package final class FaultRules: Sendable {
         }
     }
 }
+
+extension TenantQuotas.Collection {
+    /// Fault rules (`/_mock/faults`).
+    package static let faults = Self("faults", defaultLimit: 1_000)
+}

@@ -1,6 +1,0 @@
-import MockPlatformKit
-
-extension Tenant {
-    /// The tenant's Synerise campaigns.
-    package var campaigns: CampaignStore { get throws(APIError) { try store(CampaignStore.self) } }
-}
