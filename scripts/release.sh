@@ -22,7 +22,7 @@ trap 'rm -rf "$STAGE"' EXIT
 
 mkdir -p "$STAGE/$NAME/licenses"
 cp "$BIN_DIR/mock-platform" "$STAGE/$NAME/"
-cp -R "$BIN_DIR/MockPlatform_MockPlatform.resources" "$STAGE/$NAME/"
+for bundle in "$BIN_DIR"/*.resources; do cp -R "$bundle" "$STAGE/$NAME/"; done
 [[ -f LICENSE ]] && cp LICENSE "$STAGE/$NAME/"
 for checkout in .build-release/checkouts/*; do
   for file in LICENSE LICENSE.txt LICENSE.md; do
@@ -38,8 +38,8 @@ Poq-style loyalty with Apple Wallet passes, and Synerise-style campaigns with a 
   ./mock-platform wait --timeout 60s     # in CI: returns once the server is ready
   ./mock-platform --help
 
-Keep MockPlatform_MockPlatform.resources beside the binary: it holds the OpenAPI documents
-(served at /_mock/openapi), the fixtures and the scenarios. Needs glibc 2.36 or later.
+Keep the MockPlatform_*.resources folders beside the binary: they hold the OpenAPI documents
+(served at /_mock/openapi), the dashboard, the fixtures and the scenarios. Needs glibc 2.36 or later.
 licenses/ holds the licenses of the packages linked into the binary.
 TEXT
 
