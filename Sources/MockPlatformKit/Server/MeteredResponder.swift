@@ -3,7 +3,7 @@ import Logging
 
 /// The front door's outer layer: times every exchange of the `PlatformResponder` inside it,
 /// counts it in the server's metrics by module, route template and status, and logs it as one
-/// line — method, path, status, milliseconds and tenant, like Prism — at `requestLogLevel`
+/// line (`RequestLogLine`: method, path, status, milliseconds and tenant, like Prism) at `requestLogLevel`
 /// (`info`, or `debug` under `--quiet`), with the route and module as metadata, and counts it in
 /// `activity`. A request that asks for `Connection: close` gets it in its answer.
 package struct MeteredResponder: HTTPResponder {
@@ -35,9 +35,11 @@ package struct MeteredResponder: HTTPResponder {
         metrics.recordRequest(module: module, route: route, method: request.method.rawValue, status: status, duration: elapsed)
         activity.noteAnswered()
         context.logger.log(
+            request: RequestLogLine(
+                method: request.method.rawValue, path: target.path, status: status, elapsed: elapsed,
+                tenant: target.tenant?.rawValue, route: route, module: module
+            ),
             level: requestLogLevel,
-            "\(request.method.rawValue) \(target.path) \(status) \(Self.milliseconds(elapsed)) ms \(target.tenant?.rawValue ?? "-")",
-            metadata: ["route": "\(route)", "module": "\(module)"],
             // The server's line, whichever of its targets writes it: `[MockPlatform]`.
             source: "MockPlatform"
         )
@@ -51,11 +53,5 @@ package struct MeteredResponder: HTTPResponder {
         request.headers[values: .connection].contains { value in
             value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
         }
-    }
-
-    /// `elapsed` in milliseconds with one decimal.
-    package static func milliseconds(_ elapsed: Duration) -> String {
-        let value = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-        return String((value * 10).rounded() / 10)
     }
 }

@@ -32,3 +32,10 @@ package struct FlushingLogHandler<Inner: LogHandler>: LogHandler {
         if event.level >= .warning { sink.flush() }
     }
 }
+
+extension FlushingLogHandler: RequestLineHandler where Inner: RequestLineHandler {
+    package func log(request line: RequestLogLine, level: Logger.Level, source: String) {
+        inner.log(request: line, level: level, source: source)
+        if level >= .warning { sink.flush() }
+    }
+}

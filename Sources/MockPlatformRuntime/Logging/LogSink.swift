@@ -37,12 +37,17 @@ package final class LogSink: Sendable {
     /// Adds `line` (with its newline) to the next batch; starts the sink's writer the first time,
     /// and wakes it for the first line of a batch.
     package func write(_ line: String) {
+        write(Array(line.utf8))
+    }
+
+    /// Adds `line`, UTF-8 with its newline, to the next batch.
+    package func write(_ line: [UInt8]) {
         let (startWriter, firstOfBatch) = pending.withLock { pending in
             let firstOfBatch = pending.isEmpty
-            if pending.bytes.count + line.utf8.count > Self.maxPendingBytes {
+            if pending.bytes.count + line.count > Self.maxPendingBytes {
                 pending.dropped += 1
             } else {
-                pending.bytes.append(contentsOf: line.utf8)
+                pending.bytes.append(contentsOf: line)
             }
             defer { pending.writerStarted = true }
             return (!pending.writerStarted, firstOfBatch)

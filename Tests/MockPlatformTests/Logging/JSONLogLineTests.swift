@@ -12,7 +12,7 @@ final class JSONLogLineTests: XCTestCase {
             var all: [String] = []
         }
         let lines = Lines()
-        var logger = Logger(label: "mock-platform") { LogLineHandler(label: $0, format: .json) { lines.all.append($0) } }
+        var logger = Logger(label: "mock-platform") { LogLineHandler(label: $0, format: .json) { lines.all.append(String(decoding: $0, as: UTF8.self)) } }
         logger.logLevel = .debug
         logger[metadataKey: "tenant"] = "default"
         logger.debug("request", metadata: ["status": "200", "route": "/iql/v1/locations", "tags": ["a", "b"]])
