@@ -181,7 +181,7 @@ package struct PlatformResponder: HTTPResponder {
         let journal = tenant.runtime.journal
         let elapsed = (ContinuousClock.now - started).components
         let entry = JournalEntry(
-            id: journal.nextID(),
+            serial: journal.nextSerial(),
             at: arrivedAt ?? tenant.clock.now,
             method: request.method.rawValue,
             path: path,

@@ -4,7 +4,11 @@ import HTTPTypes
 /// One request as the journal keeps it (`openapi/control.yaml` JournalEntry): bounded in size
 /// whatever the request was, so that a full journal holds a fixed amount of memory.
 package struct JournalEntry: Sendable {
-    package var id: String
+    /// The entry's number in its tenant's journal (`RequestJournal.nextSerial()`): its `id` is
+    /// written from it only when the entry is listed, not for every request.
+    package let serial: UInt64
+    /// `req_<serial in hex>`.
+    package var id: String { "req_" + String(serial, radix: 16) }
     /// The tenant clock's now when the request arrived.
     package var at: Date
     package var method: String
@@ -56,18 +60,18 @@ package struct JournalEntry: Sendable {
     }
 
     package init(
-        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil
     ) {
         self.init(
-            id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
+            serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
             fields: Self.keptFields(headers), body: body, hint: hint
         )
     }
 
     /// An entry for a request with these header fields.
     package init(
-        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil
     ) {
         var bytes = 0
@@ -79,18 +83,18 @@ package struct JournalEntry: Sendable {
             }
             && bytes <= Self.maxHeaderBytes
         self.init(
-            id: id, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
+            serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
             fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
             body: body, hint: hint
         )
     }
 
     private init(
-        id: String, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
+        serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         fields: Fields, body: some Collection<UInt8>, hint: String?
     ) {
         self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
-        self.id = id
+        self.serial = serial
         self.at = at
         self.method = method
         self.path = Self.bounded(path)

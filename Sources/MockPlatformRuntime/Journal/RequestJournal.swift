@@ -27,9 +27,10 @@ package final class RequestJournal: Sendable {
         ring = Mutex(Ring(log: BoundedLog(capacity: capacity, maxBytes: maxBytes, storage: storage, inStateDocument: false), ids: ids))
     }
 
-    /// A fresh entry id (`req_…`); ids never repeat within a run and follow `--seed`.
-    package func nextID() -> String {
-        ring.withLock { "req_" + String($0.ids.next(), radix: 16) }
+    /// A fresh entry number (`JournalEntry.serial`, listed as the id `req_<hex>`); numbers
+    /// never repeat within a run and follow `--seed`.
+    package func nextSerial() -> UInt64 {
+        ring.withLock { $0.ids.next() }
     }
 
     package func record(_ entry: JournalEntry) {

@@ -103,7 +103,7 @@ final class RequestJournalTests: XCTestCase {
         let body = [UInt8](repeating: 0x61, count: 10_000)
         for index in 0..<100_000 {
             journal.record(JournalEntry(
-                id: journal.nextID(), at: Date(timeIntervalSince1970: Double(index)), method: "GET", path: "/r/\(index)", query: nil,
+                serial: journal.nextSerial(), at: Date(timeIntervalSince1970: Double(index)), method: "GET", path: "/r/\(index)", query: nil,
                 status: 200, latencyMilliseconds: 0.1, headers: headers, body: body
             ))
         }
@@ -125,14 +125,14 @@ final class RequestJournalTests: XCTestCase {
         let pairs = fields.map { ($0.name.canonicalName, $0.value) }
         func entry(_ fields: HTTPFields) -> JournalEntry {
             JournalEntry(
-                id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
+                serial: 1, at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
                 body: [UInt8]()
             )
         }
         let expected = ["authorization": "APIKEY k", "accept": "a/b, c/d", "x-trace": "t1"]
         XCTAssertEqual(entry(fields).headers, expected)
         let fromPairs = JournalEntry(
-            id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, headers: pairs,
+            serial: 1, at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, headers: pairs,
             body: [UInt8]()
         )
         XCTAssertEqual(fromPairs.headers, expected)
@@ -149,7 +149,7 @@ final class RequestJournalTests: XCTestCase {
             fields.append(HTTPField(name: try XCTUnwrap(HTTPField.Name("x-pad-\(index)")), value: String(repeating: "p", count: 1_024)))
         }
         let entry = JournalEntry(
-            id: "req_1", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
+            serial: 1, at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, fields: fields,
             body: [UInt8]()
         )
         let kept = entry.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
@@ -158,7 +158,7 @@ final class RequestJournalTests: XCTestCase {
         XCTAssertEqual(entry.headers.count + entry.headersDropped, 63, "every field is either kept or counted")
         XCTAssertGreaterThan(entry.headersDropped, 40)
         let small = JournalEntry(
-            id: "req_2", at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1,
+            serial: 2, at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1,
             fields: [.authorization: "APIKEY k"], body: [UInt8]()
         )
         XCTAssertEqual(small.headersDropped, 0)
@@ -179,7 +179,7 @@ final class RequestJournalTests: XCTestCase {
     func testSinceComparesTheMillisecondTheEntryShowsAs() throws {
         let at = Date(timeIntervalSince1970: 1_717_416_000.0007)
         let entry = JournalEntry(
-            id: "req_1", at: at, method: "GET", path: "/iql/v1/locations", query: nil, status: 200, latencyMilliseconds: 1,
+            serial: 1, at: at, method: "GET", path: "/iql/v1/locations", query: nil, status: 200, latencyMilliseconds: 1,
             headers: [], body: [UInt8]()
         )
         let shown = try XCTUnwrap(RFC3339.date(from: RFC3339.string(from: at)))

@@ -117,7 +117,7 @@ final class TenantStorageTests: XCTestCase {
         let headers = (0..<62).map { (name: "x-pad-\($0)", value: String(repeating: "p", count: 1_024)) }
         for index in 0..<2_000 {
             journal.record(JournalEntry(
-                id: journal.nextID(), at: Date(), method: "GET", path: "/r/\(index)", query: nil, status: 404, latencyMilliseconds: 0.1,
+                serial: journal.nextSerial(), at: Date(), method: "GET", path: "/r/\(index)", query: nil, status: 404, latencyMilliseconds: 0.1,
                 headers: headers, body: [UInt8]()
             ))
         }
