@@ -34,10 +34,16 @@ struct IQLRequestGuard: RequestGuard {
     /// The bare `APIKEY: <key>` header of image and logo requests.
     private static let bareHeader = HTTPField.Name("APIKEY")!
 
-    /// `APIKEY` in any case: ASCII compared without allocating, anything else lower-cased (the
+    /// `APIKEY` in any case: ASCII compared byte by byte in place, anything else lower-cased (the
     /// Kelvin sign lower-cases to `k`).
     private static func isAPIKeyScheme(_ scheme: Substring) -> Bool {
-        guard scheme.utf8.allSatisfy({ $0 < 0x80 }) else { return scheme.lowercased() == "apikey" }
-        return scheme.utf8.count == 6 && zip(scheme.utf8, "apikey".utf8).allSatisfy { $0 | 0x20 == $1 }
+        let ascii = scheme.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.count == 6 && zip(bytes, apiKeyScheme).allSatisfy { $0 | 0x20 == $1 }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return scheme.lowercased() == "apikey"
     }
+
+    private static let apiKeyScheme = Array("apikey".utf8)
 }

@@ -125,7 +125,10 @@ package struct PlatformResponder: HTTPResponder {
                 throw refusal
             }
             try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
-            guard let (operation, parameters) = resolved.route.operation(for: request.method) else { throw APIError.internal }
+            guard let operation = resolved.route.operation(for: request.method) else { throw APIError.internal }
+            let relativeTarget = resolved.query.map { target.path + "?" + $0 } ?? target.path
+            if let tenant, let kept = operation.keptAnswer(to: relativeTarget, of: tenant) { return (kept, nil) }
+            let parameters = resolved.route.parameters
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
             body = read?.bytes
@@ -136,7 +139,7 @@ package struct PlatformResponder: HTTPResponder {
                 forwarder: forwarder
             )) {
                 try await operation.call(
-                    Self.operationHead(of: request.head, path: target.path, query: resolved.query), body: read, pathParameters: parameters
+                    Self.operationHead(of: request.head, relativeTarget: relativeTarget), body: read, pathParameters: parameters
                 )
             }
             if let storage, (200..<300).contains(response.status.code) { storage.grew(by: read?.bytes.readableBytes ?? 0) }
@@ -214,13 +217,10 @@ package struct PlatformResponder: HTTPResponder {
     /// kept), without `Accept`: every route answers in the one media type its contract names,
     /// whatever the client asks. The target is left as it is when it already is that path (no
     /// tenant prefix, nothing folded).
-    package static func operationHead(of head: HTTPRequest, path: String, query: Substring?) -> HTTPRequest {
+    package static func operationHead(of head: HTTPRequest, relativeTarget: String) -> HTTPRequest {
         var head = head
         if head.headerFields.contains(.accept) { head.headerFields[.accept] = nil }
-        let sent = head.path.map(RequestTarget.init)?.path
-        if sent.map({ !$0.utf8.elementsEqual(path.utf8) }) ?? true {
-            head.path = query.map { path + "?" + $0 } ?? path
-        }
+        if head.path.map({ !$0.utf8.elementsEqual(relativeTarget.utf8) }) ?? true { head.path = relativeTarget }
         return head
     }
 

@@ -112,8 +112,8 @@ package struct RouteCatalog: Sendable {
     /// operation (the list, a 405), so the front door answers 404 instead. Only routes that
     /// answer `method` count: `GET /_mock/tenants/` is the list with a trailing slash, as
     /// `/_mock/tenants/{name}` answers DELETE only.
-    package func hasEmptyParameter(_ unfolded: some StringProtocol, method: HTTPRequest.Method) -> Bool {
-        guard unfolded.hasSuffix("/") || Self.hasRepeatedSlash(unfolded.utf8) else { return false }
+    package func hasEmptyParameter(_ unfolded: Substring, method: HTTPRequest.Method) -> Bool {
+        guard unfolded.utf8.last == UInt8(ascii: "/") || Self.hasRepeatedSlash(unfolded.utf8) else { return false }
         let segments = unfolded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
         guard segments.contains(where: \.isEmpty), let candidates = bySegmentCount[segments.count] else { return false }
         return candidates.contains { index in

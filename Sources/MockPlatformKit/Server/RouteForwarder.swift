@@ -29,7 +29,8 @@ package final class RouteForwarder: Sendable {
     ) async throws -> (head: HTTPResponse, body: ByteBuffer) {
         let binding = try Tenant.boundBinding()
         let path = String(RequestTarget(target).path)
-        guard let module = modules.module(for: path), let (operation, parameters) = routes.match(path).operation(for: method) else {
+        let match = routes.match(path)
+        guard let module = modules.module(for: path), let operation = match.operation(for: method) else {
             throw APIError.internal
         }
         let settings = binding.tenant?.settings ?? binding.registry.settings(of: binding.name)
@@ -38,7 +39,11 @@ package final class RouteForwarder: Sendable {
         if json != nil { head.headerFields[.contentType] = "application/json" }
         try module.requestGuard?.check(head, path: path, settings: settings)
         let body = json.map { (json: $0, bytes: ByteBuffer(bytes: JSONValue.object($0).encoded())) }
-        let response = try await operation.call(head, body: body, pathParameters: parameters)
+        let response = if let tenant = binding.tenant, let kept = operation.keptAnswer(to: target, of: tenant) {
+            kept
+        } else {
+            try await operation.call(head, body: body, pathParameters: match.parameters)
+        }
         let gathered = GatheredBody()
         try await response.body.write(GatheringWriter(gathered: gathered))
         return (HTTPResponse(status: response.status, headerFields: response.headers), gathered.buffer)

@@ -12,9 +12,14 @@ package struct RouteMatch: Sendable {
     /// The matching template as its spec writes it (the metrics' and log's route label).
     package var path: String? { template?.path }
 
-    /// The operation answering `method` on this path, with its path parameters.
-    package func operation(for method: HTTPRequest.Method) -> (RouteOperation, [String: Substring])? {
-        guard let template, let operation = template.operations[method] else { return nil }
-        return (operation, template.parameters(of: segments))
+    /// The operation answering `method` on this path.
+    package func operation(for method: HTTPRequest.Method) -> RouteOperation? {
+        template?.operations[method]
+    }
+
+    /// The path's parameters under the spec's names, as sent (percent-encoded); read only when
+    /// the operation runs (a kept answer needs none).
+    package var parameters: [String: Substring] {
+        template?.parameters(of: segments) ?? [:]
     }
 }

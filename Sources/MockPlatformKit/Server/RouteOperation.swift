@@ -26,10 +26,20 @@ package struct RouteOperation: Sendable {
     /// The body of its 200, written by its module instead of the generated code.
     package var writtenAnswer: WrittenAnswer? = nil
 
+    /// The tenant's kept answer to `target` (tenant-relative, query included) while it holds,
+    /// for an operation whose module caches its answers (`ResponseCache`); the front door and
+    /// the forwarder send it without running the operation, reading its parameters or binding
+    /// the tenant. Nil for any other operation, and when nothing holds.
+    package func keptAnswer(to target: String, of tenant: Tenant) -> Response? {
+        guard cachesAnswers, let (head, body) = tenant.responseCache.answer(for: target, at: tenant.clock.now) else { return nil }
+        return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+    }
+
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
-    /// A constant operation's cached answer, once there is one, is sent without running any of it;
-    /// so is a cached read's while it holds (`ResponseCache`, for its path and query). A written
+    /// A constant operation's cached answer, once there is one, is sent without running any of it.
+    /// A cached read's answer is kept for its path and query while the validity its handler
+    /// reports holds (`keptAnswer(to:of:)` sends it). A written
     /// answer (`WrittenAnswer`) is sent in place of the generated handler's.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
@@ -41,11 +51,7 @@ package struct RouteOperation: Sendable {
             return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
         }
         var keeping: (answers: ResponseCache, key: String, reported: ReportedCacheValidity)?
-        if cachesAnswers, let binding = Tenant.binding, let tenant = binding.tenant, let key = head.path {
-            if let (head, body) = tenant.responseCache.answer(for: key, at: tenant.clock.now) {
-                _ = binding.registry.used(tenant)
-                return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
-            }
+        if cachesAnswers, let tenant = Tenant.binding?.tenant, let key = head.path {
             keeping = (tenant.responseCache, key, ReportedCacheValidity())
         }
         if let writtenAnswer {

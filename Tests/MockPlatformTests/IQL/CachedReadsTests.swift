@@ -31,6 +31,36 @@ final class CachedReadsTests: XCTestCase {
         }
     }
 
+    /// The front door sends a kept answer only after its own checks: a wrong API key is still
+    /// refused, a fault rule still answers, another tenant keeps its own answers, and a
+    /// request whose query differs is answered afresh.
+    func testAKeptAnswerStillPassesTheFrontDoorsChecks() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.freezeClock(at: "2024-06-10T12:00:00Z")
+            try await platform.createDriver("d1")
+            let kept = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(kept.status, .ok, kept.text)
+
+            let wrongKey = try await platform.send(.get, Self.status, headers: [.authorization: "APIKEY not-the-key"])
+            XCTAssertEqual(wrongKey.status, .unauthorized, wrongKey.text)
+            XCTAssertEqual(try wrongKey.json()["error"] as? String, "invalid api key")
+
+            try await platform.send(.post, "/_mock/faults", json: ["path": "/iql/v1/driver/*/status", "status": 503, "times": 1])
+            let faulted = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(faulted.status, .serviceUnavailable, faulted.text)
+
+            let otherTenant = try await platform.iql(.get, "/t/other" + Self.status)
+            XCTAssertEqual(otherTenant.status, .notFound, "tenant other has no driver d1: \(otherTenant.text)")
+
+            let withQuery = try await platform.iql(.get, Self.status + "?start_date=2024-06-01")
+            XCTAssertEqual(withQuery.status, .ok, withQuery.text)
+            XCTAssertEqual(try withQuery.json()["start_date"] as? String, "2024-06-01", "a query is a key of its own")
+            XCTAssertNotEqual(try kept.json()["start_date"] as? String, "2024-06-01")
+            let again = try await platform.iql(.get, Self.status)
+            XCTAssertEqual(again.text, kept.text)
+        }
+    }
+
     func testAStatusEndsWithTheDayAndFollowsTheClockBack() async throws {
         try await TestPlatform.run { platform in
             try await platform.freezeClock(at: "2024-06-03T23:59:59Z")

@@ -44,12 +44,12 @@ final class RouteCatalogTests: XCTestCase {
     /// (percent-encoded, a template's prefix or suffix taken off).
     func testOperationsAndTheirPathParameters() throws {
         let catalog = catalog()
-        let (put, parameters) = try XCTUnwrap(catalog.match("/iql/v1/driver/user%40example.com/info").operation(for: .put))
-        XCTAssertEqual(put.id, "PUT /iql/v1/driver/{driver_id}/info")
-        XCTAssertEqual(parameters, ["driver_id": "user%40example.com"])
-        XCTAssertEqual(try XCTUnwrap(catalog.match("/_mock/openapi/iql.yaml").operation(for: .get)).1, ["name": "iql"])
-        XCTAssertEqual(try XCTUnwrap(catalog.match("/files/v2").operation(for: .get)).1, ["version": "2"])
-        XCTAssertEqual(try XCTUnwrap(catalog.match("/_mock/openapi").operation(for: .get)).1, [:])
+        let driver = catalog.match("/iql/v1/driver/user%40example.com/info")
+        XCTAssertEqual(try XCTUnwrap(driver.operation(for: .put)).id, "PUT /iql/v1/driver/{driver_id}/info")
+        XCTAssertEqual(driver.parameters, ["driver_id": "user%40example.com"])
+        XCTAssertEqual(catalog.match("/_mock/openapi/iql.yaml").parameters, ["name": "iql"])
+        XCTAssertEqual(catalog.match("/files/v2").parameters, ["version": "2"])
+        XCTAssertEqual(catalog.match("/_mock/openapi").parameters, [:])
         XCTAssertNil(catalog.match("/_mock/openapi").operation(for: .post))
         XCTAssertNil(catalog.match("/nowhere").operation(for: .get))
     }
