@@ -8,9 +8,12 @@ import OpenAPIRuntime
 struct CampaignsControlHandlers: APIProtocol {
     /// Body rules of its operations; the handlers take what they read.
     static let rules: [String: OperationRule] = [
-        Operations.CreatePushCampaign.id: { request in try PushCampaignDraft(body: request.json) },
-        Operations.SendPushCampaign.id: { request in try CampaignSendRequest(body: request.json) },
+        Operations.CreatePushCampaign.id: .validating(into: draft) { request in try PushCampaignDraft(body: request.json) },
+        Operations.SendPushCampaign.id: .validating(into: sending) { request in try CampaignSendRequest(body: request.json) },
     ]
+
+    private static let draft = RuleValue<PushCampaignDraft>()
+    private static let sending = RuleValue<CampaignSendRequest>()
 
     func listPushCampaigns(_ input: Operations.ListPushCampaigns.Input) async throws -> Operations.ListPushCampaigns.Output {
         let campaigns = try await Tenant.bound().campaigns.campaigns
@@ -18,7 +21,7 @@ struct CampaignsControlHandlers: APIProtocol {
     }
 
     func createPushCampaign(_ input: Operations.CreatePushCampaign.Input) async throws -> Operations.CreatePushCampaign.Output {
-        let draft = try RequestBody.validated(PushCampaignDraft.self)
+        let draft = try Self.draft.current()
         let campaign = try await Tenant.bound().campaigns.create(name: draft.name, built: draft.built)
         return .created(.init(body: .json(try Self.wire(campaign))))
     }
@@ -35,7 +38,7 @@ struct CampaignsControlHandlers: APIProtocol {
     /// Checks everything first, then makes the campaign visible to its clients and records its
     /// pushes: a refused send changes nothing.
     func sendPushCampaign(_ input: Operations.SendPushCampaign.Input) async throws -> Operations.SendPushCampaign.Output {
-        let request = try RequestBody.validated(CampaignSendRequest.self)
+        let request = try Self.sending.current()
         let tenant = try Tenant.bound()
         let campaign = try await tenant.campaigns.campaign(input.path.campaignId)
         if campaign.kind == .walkthrough, !(request.deviceTokens.isEmpty && request.driverIDs.isEmpty) {

@@ -6,9 +6,12 @@ struct CampaignsHandlers: APIProtocol {
     /// The platform segment is checked before decoding, for the contract's message; the
     /// handlers take the platform it read.
     static let rules: [String: OperationRule] = [
-        Operations.GetPushes.id: { request in try platform(request.pathParameters["platform"]) },
-        Operations.GetBanners.id: { request in try platform(request.pathParameters["platform"]) },
+        Operations.GetPushes.id: .validating(into: platform) { request in try platform(request.pathParameters["platform"]) },
+        Operations.GetBanners.id: .validating(into: platform) { request in try platform(request.pathParameters["platform"]) },
     ]
+
+    /// The platform the path names, as the rules of both reads leave it.
+    private static let platform = RuleValue<CampaignWrapper.Platform>()
 
     func getPushes(_ input: Operations.GetPushes.Input) async throws -> Operations.GetPushes.Output {
         let wrappers = try await wrappers(for: input.path.clientUuid) { $0.isFetchedAsPush }
@@ -29,7 +32,7 @@ struct CampaignsHandlers: APIProtocol {
     }
 
     private func wrappers(for client: String, _ include: (PushCampaignKind) -> Bool) async throws -> [JSONValue] {
-        let platform = try RequestBody.validated(CampaignWrapper.Platform.self)
+        let platform = try Self.platform.current()
         return try await Tenant.bound().campaigns.sent(to: client)
             .filter { include($0.kind) }
             .map { CampaignWrapper.json($0, platform: platform) }

@@ -8,8 +8,10 @@ extension ControlHandlers {
     /// A rule body is read by `FaultRule` itself, before the generated decoder, so that every
     /// refusal names its field; the handler stores the rule it read.
     static let faultRules: [String: OperationRule] = [
-        Operations.CreateFault.id: { request in try FaultRule(body: request.json, id: "", createdAt: Date()) },
+        Operations.CreateFault.id: .validating(into: newFault) { request in try FaultRule(body: request.json, id: "", createdAt: Date()) },
     ]
+
+    private static let newFault = RuleValue<FaultRule>()
 
     func listFaults(_ input: Operations.ListFaults.Input) async throws -> Operations.ListFaults.Output {
         let rules = try Tenant.bound().runtime.faults.list()
@@ -17,7 +19,7 @@ extension ControlHandlers {
     }
 
     func createFault(_ input: Operations.CreateFault.Input) async throws -> Operations.CreateFault.Output {
-        let rule = try Tenant.bound().runtime.faults.add(RequestBody.validated(FaultRule.self))
+        let rule = try Tenant.bound().runtime.faults.add(Self.newFault.current())
         return .created(.init(body: .json(try Self.wire(rule))))
     }
 

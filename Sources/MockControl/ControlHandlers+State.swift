@@ -12,7 +12,7 @@ extension ControlHandlers {
 
     func importState(_ input: Operations.ImportState.Input) async throws -> Operations.ImportState.Output {
         let binding = try Tenant.boundBinding()
-        let snapshot = try RequestBody.validated(TenantSnapshot.self)
+        let snapshot = try Self.importedState.current()
         let tenant = try binding.registry.reset(binding.name, restoring: snapshot)
         return .ok(.init(body: .json(try Self.wire(try await tenant.snapshot()))))
     }

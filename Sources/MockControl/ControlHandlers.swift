@@ -15,16 +15,19 @@ struct ControlHandlers: APIProtocol {
     let dashboard: DashboardAssets
 
     /// Contract rules that must run before an operation's input is decoded; handlers take what
-    /// they parsed (`RequestBody.validated`).
+    /// they parsed (their `RuleValue`).
     static let rules: [String: OperationRule] = configRules.merging(faultRules) { first, _ in first }.merging([
-        Operations.SetClock.id: { request in try ClockChange(body: request.json) },
-        Operations.ImportState.id: { request in
+        Operations.SetClock.id: .validating(into: clockChange) { request in try ClockChange(body: request.json) },
+        Operations.ImportState.id: .validating(into: importedState) { request in
             let registry = try Tenant.boundBinding().registry
             return try TenantStateDocument.snapshot(
                 from: JSONValue.object(request.json), fields: registry.stateFields, settings: registry.settingsSchema
             )
         },
     ]) { first, _ in first }
+
+    private static let clockChange = RuleValue<ClockChange>()
+    static let importedState = RuleValue<TenantSnapshot>()
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .json(.init(status: .ok))))
@@ -96,7 +99,7 @@ struct ControlHandlers: APIProtocol {
 
     func setClock(_ input: Operations.SetClock.Input) async throws -> Operations.SetClock.Output {
         let tenant = try Tenant.bound()
-        let change = try RequestBody.validated(ClockChange.self)
+        let change = try Self.clockChange.current()
         // What the events recorded so far cause (pushes, webhook messages) is stamped with the
         // time before the change, however late the consumers run.
         await tenant.caughtUp()

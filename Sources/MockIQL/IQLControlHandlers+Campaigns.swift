@@ -6,9 +6,12 @@ import MockPlatformKit
 extension IQLControlHandlers {
     /// Body rules of the campaign operations; the handlers store the campaign they read.
     static let campaignRules: [String: OperationRule] = [
-        Operations.CreateCampaign.id: { request in try QualificationCampaign(body: request.json) },
-        Operations.ReplaceCampaign.id: { request in try QualificationCampaign(body: request.json) },
+        Operations.CreateCampaign.id: .validating(into: createdCampaign) { request in try QualificationCampaign(body: request.json) },
+        Operations.ReplaceCampaign.id: .validating(into: replacingCampaign) { request in try QualificationCampaign(body: request.json) },
     ]
+
+    private static let createdCampaign = RuleValue<QualificationCampaign>()
+    private static let replacingCampaign = RuleValue<QualificationCampaign>()
 
     func listCampaigns(_ input: Operations.ListCampaigns.Input) async throws -> Operations.ListCampaigns.Output {
         let campaigns = try await Tenant.bound().iql.campaigns
@@ -17,7 +20,7 @@ extension IQLControlHandlers {
 
     func createCampaign(_ input: Operations.CreateCampaign.Input) async throws -> Operations.CreateCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try RequestBody.validated(QualificationCampaign.self)
+        let campaign = try Self.createdCampaign.current()
         try await tenant.iql.addCampaign(campaign)
         return .created(.init(body: .json(try Self.schema(campaign))))
     }
@@ -32,7 +35,7 @@ extension IQLControlHandlers {
 
     func replaceCampaign(_ input: Operations.ReplaceCampaign.Input) async throws -> Operations.ReplaceCampaign.Output {
         let tenant = try Tenant.bound()
-        let campaign = try RequestBody.validated(QualificationCampaign.self)
+        let campaign = try Self.replacingCampaign.current()
         guard campaign.campaignID == input.path.campaignId else { throw APIError.badRequest("campaign_id must match the path") }
         try await tenant.iql.replaceCampaign(campaign)
         return .ok(.init(body: .json(try Self.schema(campaign))))

@@ -9,8 +9,10 @@ import OpenAPIRuntime
 struct IQLControlHandlers: APIProtocol {
     /// Body rules of its operations; the handlers take what they read.
     static let rules: [String: OperationRule] = campaignRules.merging([
-        Operations.RetractOffer.id: { request in try OfferRetraction(body: request.json) },
+        Operations.RetractOffer.id: .validating(into: retraction) { request in try OfferRetraction(body: request.json) },
     ]) { first, _ in first }
+
+    private static let retraction = RuleValue<OfferRetraction>()
 
     func listIQLDrivers(_ input: Operations.ListIQLDrivers.Input) async throws -> Operations.ListIQLDrivers.Output {
         let limit = input.query.limit ?? 100
@@ -83,7 +85,7 @@ struct IQLControlHandlers: APIProtocol {
 
     func retractOffer(_ input: Operations.RetractOffer.Input) async throws -> Operations.RetractOffer.Output {
         let tenant = try Tenant.bound()
-        let retraction = try RequestBody.validated(OfferRetraction.self)
+        let retraction = try Self.retraction.current()
         let offerID = input.path.offerId
         guard try await tenant.iql.campaigns.contains(where: { $0.offerID == offerID }) else {
             throw APIError.notFound("invalid offer id")

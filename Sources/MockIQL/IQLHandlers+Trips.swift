@@ -34,24 +34,31 @@ extension IQLHandlers {
 
     static func tripRules() -> [String: OperationRule] {
         [
-            Operations.PostMockTrips.id: { request in
+            Operations.PostMockTrips.id: .validating(into: mockTrips) { request in
                 try await read(request, driverID: try pathDriverID(request), .anyDriver, addMockTrips)
             },
-            Operations.PostSdkHealth.id: { request in
+            Operations.PostSdkHealth.id: .validating(into: sdkHealth) { request in
                 try await read(request, driverID: try pathDriverID(request), .anyDriver, recordHealthPacket)
             },
-            Operations.PostOptInDays.id: { request in
+            Operations.PostOptInDays.id: .validating(into: optInDays) { request in
                 try await read(request, driverID: try pathDriverID(request), .anyDriver, moveOptIn)
             },
-            Operations.PostTripFeedback.id: { request in
+            Operations.PostTripFeedback.id: .validating(into: tripFeedback) { request in
                 let tripID = request.pathParameters["trip_id"] ?? ""
                 return try await read(request, driverID: try pathDriverID(request), unknownDriver, invalidateTrip(tripID))
             },
-            Operations.PostSilentPushErrorFeedback.id: { request in
+            Operations.PostSilentPushErrorFeedback.id: .validating(into: pushFeedback) { request in
                 try await read(request, driverID: try SilentPushFeedback.driverID(in: request.json), unknownPushDriver, recordPushFeedback)
             },
         ]
     }
+
+    /// The changes the rules read, one per operation.
+    private static let mockTrips = RuleValue<DriverUpdate<[String]>>()
+    private static let sdkHealth = RuleValue<DriverUpdate<Bool>>()
+    private static let optInDays = RuleValue<DriverUpdate<OptInChange>>()
+    private static let tripFeedback = RuleValue<DriverUpdate<Void>>()
+    private static let pushFeedback = RuleValue<DriverUpdate<Void>>()
 
     func listDriverTrips(_ input: Operations.ListDriverTrips.Input) async throws -> Operations.ListDriverTrips.Output {
         let id = input.path.driverId
@@ -72,29 +79,29 @@ extension IQLHandlers {
     }
 
     func postTripFeedback(_ input: Operations.PostTripFeedback.Input) async throws -> Operations.PostTripFeedback.Output {
-        try await Self.run(Void.self)
+        try await Self.run(Self.tripFeedback)
         return .ok(.init(body: .json(.init(success: "true"))))
     }
 
     func postSilentPushErrorFeedback(
         _ input: Operations.PostSilentPushErrorFeedback.Input
     ) async throws -> Operations.PostSilentPushErrorFeedback.Output {
-        try await Self.run(Void.self)
+        try await Self.run(Self.pushFeedback)
         return .ok(.init(body: .json(.init(success: "true"))))
     }
 
     func postMockTrips(_ input: Operations.PostMockTrips.Input) async throws -> Operations.PostMockTrips.Output {
-        let tripIDs = try await Self.run([String].self)
+        let tripIDs = try await Self.run(Self.mockTrips)
         return .ok(.init(body: .json(.init(success: "true", driverId: input.path.driverId, tripIds: tripIDs))))
     }
 
     func postSdkHealth(_ input: Operations.PostSdkHealth.Input) async throws -> Operations.PostSdkHealth.Output {
-        let healthy = try await Self.run(Bool.self)
+        let healthy = try await Self.run(Self.sdkHealth)
         return .ok(.init(body: .json(.init(success: "true", healthy: healthy))))
     }
 
     func postOptInDays(_ input: Operations.PostOptInDays.Input) async throws -> Operations.PostOptInDays.Output {
-        let optIn = try await Self.run(OptInChange.self)
+        let optIn = try await Self.run(Self.optInDays)
         return .ok(.init(body: .json(.init(success: "true", optInDays: optIn.days, optInAt: optIn.optedInAt.epochMilliseconds))))
     }
 
@@ -182,8 +189,8 @@ extension IQLHandlers {
 
     /// A handler: the change its rule read, run on the stored driver at the store's "now"; the
     /// engine runs afterwards.
-    private static func run<Result: Sendable>(_ result: Result.Type) async throws -> Result {
-        let update = try RequestBody.validated(DriverUpdate<Result>.self)
+    private static func run<Result: Sendable>(_ rule: RuleValue<DriverUpdate<Result>>) async throws -> Result {
+        let update = try rule.current()
         let store = try Tenant.bound().iql
         switch update.target {
         case .anyDriver:

@@ -5,7 +5,7 @@ import MockPlatformKit
 /// The IQL publisher API (`openapi/iql.yaml`), per tenant; served by `IQLModule`.
 ///
 /// Bodies are checked by `rules(zipcodes:)` before the generated decoder runs; handlers then
-/// take what the rules parsed (`RequestBody.validated`), read the tenant bound to the request
+/// take what the rules parsed (their `RuleValue`), read the tenant bound to the request
 /// and answer from its `IQLStore`. This file holds the
 /// onboarding operations; the others live in `IQLHandlers+<Area>.swift`.
 struct IQLHandlers: APIProtocol {
@@ -19,19 +19,22 @@ struct IQLHandlers: APIProtocol {
 
     private static func onboardingRules(zipcodes: ZipDirectory) -> [String: OperationRule] {
         [
-            Operations.PutDriverInfo.id: { request in
+            Operations.PutDriverInfo.id: .validating(into: driverInfoChange) { request in
                 try PathSegmentID.validate(request.pathParameters["driver_id"] ?? "", name: "driver_id")
                 return try DriverInfoChange(body: request.json, zipcodes: zipcodes)
             },
-            Operations.PostSupportedStateDetails.id: { request in
+            Operations.PostSupportedStateDetails.id: .validating(into: supportedStateQuery) { request in
                 try SupportedStateQuery(body: request.json)
             },
         ]
     }
 
+    private static let driverInfoChange = RuleValue<DriverInfoChange>()
+    private static let supportedStateQuery = RuleValue<SupportedStateQuery>()
+
     func putDriverInfo(_ input: Operations.PutDriverInfo.Input) async throws -> Operations.PutDriverInfo.Output {
         let tenant = try Tenant.bound()
-        let change = try RequestBody.validated(DriverInfoChange.self)
+        let change = try Self.driverInfoChange.current()
         try await tenant.iql.upsertInfo(change, driverID: input.path.driverId)
         return .ok(.init(body: .json(.init(success: "true"))))
     }
@@ -89,7 +92,7 @@ struct IQLHandlers: APIProtocol {
         _ input: Operations.PostSupportedStateDetails.Input
     ) async throws -> Operations.PostSupportedStateDetails.Output {
         let tenant = try Tenant.bound()
-        let query = try RequestBody.validated(SupportedStateQuery.self)
+        let query = try Self.supportedStateQuery.current()
         let answer = query.answer(supportedStates: tenant.settings.iql.supportedStates, campaigns: try await tenant.iql.campaigns)
         return .ok(.init(body: .json(.init(isSupportedState: answer.isSupported, canReceiveOffer: answer.canReceiveOffer))))
     }

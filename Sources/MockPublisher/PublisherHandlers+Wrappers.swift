@@ -10,38 +10,41 @@ import PublisherAPI
 /// come first; the handler then answers what IQL answered, in the app's own reader's form.
 extension PublisherHandlers {
     static let wrapperRules: [String: OperationRule] = [
-        Operations.UpdateDriverInfo.id: { request in
+        Operations.UpdateDriverInfo.id: .validating(into: iqlAnswer) { request in
             try await forward(.put, "/iql/v1/driver/\(driverSegment(request))/info", request, json: request.json)
         },
-        Operations.GetDriverStatus.id: { request in
+        Operations.GetDriverStatus.id: .validating(into: iqlAnswer) { request in
             try await forward(.get, "/iql/v1/driver/\(driverSegment(request))/status", request)
         },
-        Operations.GetAdUnit.id: { request in
+        Operations.GetAdUnit.id: .validating(into: iqlAnswer) { request in
             try await forward(.get, "/iql/v2/ad_unit/\(driverSegment(request))", request)
         },
-        Operations.PostSupportedStateDetails.id: { request in
+        Operations.PostSupportedStateDetails.id: .validating(into: iqlAnswer) { request in
             try await forward(.post, "/iql/v1/supported_state_details", request, json: request.json)
         },
     ]
 
+    /// What IQL answered the wrapper's forwarded request (each wrapper's rule leaves it here).
+    private static let iqlAnswer = RuleValue<IQLAnswer>()
+
     /// The app decodes `Bool`: IQL's `{"success": "true"}` becomes `true`.
     func updateDriverInfo(_ input: Operations.UpdateDriverInfo.Input) async throws -> Operations.UpdateDriverInfo.Output {
-        _ = try RequestBody.validated(IQLAnswer.self)
+        _ = try Self.iqlAnswer.current()
         return .ok(.init(body: .json(true)))
     }
 
     func getDriverStatus(_ input: Operations.GetDriverStatus.Input) async throws -> Operations.GetDriverStatus.Output {
-        .ok(.init(body: .json(try RequestBody.validated(IQLAnswer.self).decoded())))
+        .ok(.init(body: .json(try Self.iqlAnswer.current().decoded())))
     }
 
     func getAdUnit(_ input: Operations.GetAdUnit.Input) async throws -> Operations.GetAdUnit.Output {
-        .ok(.init(headers: .init(cacheControl: .noStore), body: .json(try RequestBody.validated(IQLAnswer.self).decoded())))
+        .ok(.init(headers: .init(cacheControl: .noStore), body: .json(try Self.iqlAnswer.current().decoded())))
     }
 
     func postSupportedStateDetails(
         _ input: Operations.PostSupportedStateDetails.Input
     ) async throws -> Operations.PostSupportedStateDetails.Output {
-        .ok(.init(body: .json(try RequestBody.validated(IQLAnswer.self).decoded())))
+        .ok(.init(body: .json(try Self.iqlAnswer.current().decoded())))
     }
 
     /// IQL's answer to a forwarded request, or its refusal as the backend passes it on: the

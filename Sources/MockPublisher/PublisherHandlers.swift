@@ -9,10 +9,12 @@ struct PublisherHandlers: APIProtocol {
     /// Contract rules that must run before an operation's input is decoded; the handler takes
     /// the registration the rule read.
     static let rules: [String: OperationRule] = wrapperRules.merging([
-        Operations.RegisterDeviceToken.id: { request in
+        Operations.RegisterDeviceToken.id: .validating(into: registration) { request in
             try DeviceRegistration(body: request.json, driverID: request.pathParameters["driver_id"] ?? "")
         },
     ]) { wrapper, _ in wrapper }
+
+    private static let registration = RuleValue<DeviceRegistration>()
 
     func getZipcode(_ input: Operations.GetZipcode.Input) async throws -> Operations.GetZipcode.Output {
         let zip = input.path.zip
@@ -32,7 +34,7 @@ struct PublisherHandlers: APIProtocol {
     func registerDeviceToken(
         _ input: Operations.RegisterDeviceToken.Input
     ) async throws -> Operations.RegisterDeviceToken.Output {
-        let registration = try RequestBody.validated(DeviceRegistration.self)
+        let registration = try Self.registration.current()
         try await Tenant.bound().devices.register(registration)
         return .ok(.init(body: .json([.success])))
     }

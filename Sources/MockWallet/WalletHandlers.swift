@@ -13,16 +13,18 @@ struct WalletHandlers: APIProtocol {
     /// generated input leaves `Authorization` out; then a registration's push token (400). The
     /// handlers take the push token and the pass the rules found; unregistering needs neither.
     static let rules: [String: OperationRule] = [
-        Operations.RegisterPassDevice.id: { request in
+        Operations.RegisterPassDevice.id: .validating(into: pushToken) { request in
             _ = try await authenticate(request)
             return try PassPushToken(body: request.json)
         },
-        Operations.UnregisterPassDevice.id: { request in
+        Operations.UnregisterPassDevice.id: .check { request in
             _ = try await authenticate(request)
-            return nil
         },
-        Operations.GetLatestPass.id: { request in try await authenticate(request) },
+        Operations.GetLatestPass.id: .validating(into: latestPass) { request in try await authenticate(request) },
     ]
+
+    private static let pushToken = RuleValue<PassPushToken>()
+    private static let latestPass = RuleValue<AuthenticatedPass>()
 
     /// The pass the request names and its member (404 when either is missing), once its
     /// `ApplePass` token is checked (401).
@@ -45,7 +47,7 @@ struct WalletHandlers: APIProtocol {
         let path = input.path
         let isNew = try await Tenant.bound().wallet.register(
             device: path.deviceLibraryIdentifier, type: path.passTypeIdentifier, serial: path.serialNumber,
-            pushToken: RequestBody.validated(PassPushToken.self).hex
+            pushToken: Self.pushToken.current().hex
         )
         return isNew ? .created(.init()) : .ok(.init())
     }
@@ -71,7 +73,7 @@ struct WalletHandlers: APIProtocol {
     /// older than the pass's last change.
     func getLatestPass(_ input: Operations.GetLatestPass.Input) async throws -> Operations.GetLatestPass.Output {
         let tenant = try Tenant.bound()
-        let found = try RequestBody.validated(AuthenticatedPass.self)
+        let found = try Self.latestPass.current()
         let pass = found.pass
         if let since = input.headers.ifModifiedSince.flatMap(HTTPDate.date(from:)), since >= pass.updatedAt {
             return .notModified(.init())

@@ -7,19 +7,26 @@ import WebhooksControlAPI
 /// the delivery log, replay, recovery and hand-fired events.
 struct WebhooksHandlers: APIProtocol {
     /// Contract rules that must run before an operation's input is decoded; handlers take what
-    /// they parsed (`RequestBody.validated`).
+    /// they parsed (their `RuleValue`).
     static func rules(allowlist: WebhookAllowlist) -> [String: OperationRule] {
         [
-            Operations.CreateWebhookEndpoint.id: { request in
+            Operations.CreateWebhookEndpoint.id: .validating(into: newEndpoint) { request in
                 try WebhookEndpointRequest(body: request.json, requireURL: true, allowlist: allowlist, kinds: Tenant.knownKinds())
             },
-            Operations.UpdateWebhookEndpoint.id: { request in
+            Operations.UpdateWebhookEndpoint.id: .validating(into: endpointChange) { request in
                 try WebhookEndpointRequest(body: request.json, requireURL: false, allowlist: allowlist, kinds: Tenant.knownKinds())
             },
-            Operations.RecoverWebhookMessages.id: { request in try Self.recoverSince(request.json) },
-            Operations.TriggerWebhook.id: { request in try WebhookTrigger(body: request.json, kinds: Tenant.knownKinds()) },
+            Operations.RecoverWebhookMessages.id: .validating(into: recoverySince) { request in try Self.recoverSince(request.json) },
+            Operations.TriggerWebhook.id: .validating(into: trigger) { request in
+                try WebhookTrigger(body: request.json, kinds: Tenant.knownKinds())
+            },
         ]
     }
+
+    private static let newEndpoint = RuleValue<WebhookEndpointRequest>()
+    private static let endpointChange = RuleValue<WebhookEndpointRequest>()
+    private static let recoverySince = RuleValue<Date>()
+    private static let trigger = RuleValue<WebhookTrigger>()
 
     func listWebhookEndpoints(_ input: Operations.ListWebhookEndpoints.Input) async throws -> Operations.ListWebhookEndpoints.Output {
         let endpoints = try await Tenant.bound().webhooks.endpoints
@@ -27,7 +34,7 @@ struct WebhooksHandlers: APIProtocol {
     }
 
     func createWebhookEndpoint(_ input: Operations.CreateWebhookEndpoint.Input) async throws -> Operations.CreateWebhookEndpoint.Output {
-        let request = try RequestBody.validated(WebhookEndpointRequest.self)
+        let request = try Self.newEndpoint.current()
         let endpoint = try await Tenant.bound().webhooks.createEndpoint(
             url: request.url ?? "", events: request.events, secret: request.secret, enabled: request.enabled
         )
@@ -39,7 +46,7 @@ struct WebhooksHandlers: APIProtocol {
     }
 
     func updateWebhookEndpoint(_ input: Operations.UpdateWebhookEndpoint.Input) async throws -> Operations.UpdateWebhookEndpoint.Output {
-        let request = try RequestBody.validated(WebhookEndpointRequest.self)
+        let request = try Self.endpointChange.current()
         let endpoint = try await Tenant.bound().webhooks.updateEndpoint(
             input.path.endpointId, url: request.url, events: request.events, secret: request.secret, enabled: request.enabled
         )
@@ -76,13 +83,13 @@ struct WebhooksHandlers: APIProtocol {
     }
 
     func recoverWebhookMessages(_ input: Operations.RecoverWebhookMessages.Input) async throws -> Operations.RecoverWebhookMessages.Output {
-        let since = try RequestBody.validated(Date.self)
+        let since = try Self.recoverySince.current()
         let replayed = try await Tenant.bound().webhooks.recover(since: since)
         return .accepted(.init(body: .json(.init(replayed: replayed))))
     }
 
     func triggerWebhook(_ input: Operations.TriggerWebhook.Input) async throws -> Operations.TriggerWebhook.Output {
-        let trigger = try RequestBody.validated(WebhookTrigger.self)
+        let trigger = try Self.trigger.current()
         let tenant = try Tenant.bound()
         guard let builder = tenant.eventBuilder(for: trigger.kind) else {
             throw WebhookTrigger.unbuildable(trigger.kind, builders: tenant.eventBuilderNames)

@@ -1,4 +1,5 @@
 import HTTPTypes
+import OpenAPIRuntime
 
 /// What an operation's contract rules see of a request before its input is decoded.
 package struct RawRequest: Sendable {
@@ -17,7 +18,63 @@ package struct RawRequest: Sendable {
 }
 
 /// Contract checks of one operation, run before the generated decoder so that each rule's own
-/// message and the contract's check order hold. Throws the first failure; returns the value it
-/// validated (the parsed body), which the handler reads with `RequestBody.validated(_:)` instead
-/// of parsing the body again, or nil when the handler needs nothing of it.
-package typealias OperationRule = @Sendable (RawRequest) async throws -> (any Sendable)?
+/// message and the contract's check order hold: `check` throws the first failure, and a rule
+/// made by `RuleValue.rule(_:)` hands the handler what it validated, typed.
+package struct OperationRule: Sendable {
+    /// The generated operation (decoder, handler, encoder), as the rule runs it.
+    package typealias Operation = @Sendable () async throws -> (HTTPResponse, HTTPBody?)
+
+    private let run: @Sendable (RawRequest, Operation) async throws -> (HTTPResponse, HTTPBody?)
+
+    private init(run: @escaping @Sendable (RawRequest, Operation) async throws -> (HTTPResponse, HTTPBody?)) {
+        self.run = run
+    }
+
+    /// A rule that only checks: its handler needs nothing of what it read.
+    package static func check(_ check: @escaping @Sendable (RawRequest) async throws -> Void) -> OperationRule {
+        OperationRule { request, operation in
+            try await check(request)
+            return try await operation()
+        }
+    }
+
+    /// A rule whose `check` returns what it validated, left in `value` for the handler.
+    package static func validating<Value>(
+        into value: RuleValue<Value>, _ check: @escaping @Sendable (RawRequest) async throws -> Value
+    ) -> OperationRule {
+        OperationRule { request, operation in
+            let validated = try await check(request)
+            return try await value.binding(validated, operation)
+        }
+    }
+
+    /// Checks `request`, then runs `operation` (with the validated value bound, for a rule that
+    /// keeps one); throws the first failure without running it.
+    package func callAsFunction(_ request: RawRequest, then operation: Operation) async throws -> (HTTPResponse, HTTPBody?) {
+        try await run(request, operation)
+    }
+}
+
+/// Where one rule leaves what it validated for its operation's handler, typed by the rule: the
+/// handler reads `current()` instead of parsing the body again, and can get nothing but the
+/// type its rule returns (no cast). One per rule, declared beside it as a `static let`, so that
+/// it lives as long as the process (its task-local is keyed by its identity).
+package final class RuleValue<Value: Sendable>: Sendable {
+    private let slot = TaskLocal<Value?>(wrappedValue: nil)
+
+    package init() {}
+
+    /// The value the rule validated for the request being handled; 500 when the handler runs
+    /// without its rule (the server's bug).
+    package func current() throws(APIError) -> Value {
+        guard let value = slot.get() else { throw APIError.internal }
+        return value
+    }
+
+    /// Runs `operation` with `value` as `current()`.
+    fileprivate func binding(
+        _ value: Value, _ operation: OperationRule.Operation
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        try await slot.withValue(value) { try await operation() }
+    }
+}

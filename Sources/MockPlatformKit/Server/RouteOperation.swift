@@ -65,21 +65,21 @@ package struct RouteOperation: Sendable {
         }
         let answer: (HTTPResponse, HTTPBody?)
         do {
-            var validated: (any Sendable)?
-            if let rule {
-                let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
-                validated = try await rule(RawRequest(
-                    json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields, target: head.path
-                ))
-            }
             let input = body.map { HTTPBody(Array($0.bytes.readableBytesView)) }
             let metadata = ServerRequestMetadata(pathParameters: pathParameters)
-            if validated != nil || keeping != nil, var binding = Tenant.binding {
-                binding.validated = validated
-                binding.cacheValidity = keeping?.reported
-                answer = try await Tenant.$binding.withValue(binding) { try await handler(head, input, metadata) }
+            let reported = keeping?.reported
+            let operation: OperationRule.Operation = {
+                guard let reported, var binding = Tenant.binding else { return try await handler(head, input, metadata) }
+                binding.cacheValidity = reported
+                return try await Tenant.$binding.withValue(binding) { try await handler(head, input, metadata) }
+            }
+            if let rule {
+                let decoded = pathParameters.mapValues { String($0).removingPercentEncoding ?? String($0) }
+                answer = try await rule(
+                    RawRequest(json: body?.json ?? [:], pathParameters: decoded, headers: head.headerFields, target: head.path), then: operation
+                )
             } else {
-                answer = try await handler(head, input, metadata)
+                answer = try await operation()
             }
         } catch {
             throw refusal(for: error)

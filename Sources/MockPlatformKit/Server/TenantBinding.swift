@@ -15,8 +15,6 @@ package struct TenantBinding: Sendable {
     package var authority: String?
     /// The request's JSON body (`RequestBody.json`).
     package var json: [String: JSONValue]?
-    /// What the operation's rule validated (`RequestBody.validated(_:)`).
-    package var validated: (any Sendable)?
     /// Where a cached read's handler reports how long its answer holds; nil for other operations.
     package var cacheValidity: ReportedCacheValidity?
     /// Calls the server's other operations for this request (`RouteForwarder`); nil outside the

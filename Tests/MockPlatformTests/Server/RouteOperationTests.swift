@@ -8,23 +8,30 @@ import Synchronization
 import XCTest
 
 /// `RouteOperation.call`: a body is parsed once. The handler receives what its rule validated,
-/// and a rule's refusal stops the request before the handler runs.
+/// typed by the rule's `RuleValue`, and a rule's refusal stops the request before the handler runs.
 final class RouteOperationTests: XCTestCase {
     private static let seen = HTTPField.Name("X-Seen")!
+    /// What the probe's handler reads.
+    private static let probe = RuleValue<String>()
+    /// Another rule's value, which the probe's handler never reads.
+    private static let other = RuleValue<String>()
 
-    /// An operation whose rule returns `ruled` (or throws `refusal`) and whose handler answers
-    /// with the `String` it reads as validated in a header.
-    private func operation(ruled: (any Sendable)?, refusal: APIError? = nil) -> RouteOperation {
-        RouteOperation(
+    /// An operation whose rule leaves `ruled` in `slot` (or only checks, when `slot` is nil, or
+    /// throws `refusal`) and whose handler answers with `probe`'s value in a header.
+    private func operation(ruled: String = "", into slot: RuleValue<String>? = probe, refusal: APIError? = nil) -> RouteOperation {
+        let check: @Sendable (RawRequest) throws -> Void = { _ in if let refusal { throw refusal } }
+        return RouteOperation(
             id: "probe",
             handler: { _, _, _ in
-                let value = try RequestBody.validated(String.self)
+                let value = try Self.probe.current()
                 return (HTTPResponse(status: .ok, headerFields: [Self.seen: value]), nil)
             },
-            rule: { _ in
-                if let refusal { throw refusal }
-                return ruled
-            },
+            rule: slot.map { slot in
+                .validating(into: slot) { request in
+                    try check(request)
+                    return ruled
+                }
+            } ?? .check(check),
             nullShape: nil, parameters: ParameterIndex(document: try! SpecDocument(yaml: "paths: {}"))
         )
     }
@@ -42,15 +49,19 @@ final class RouteOperationTests: XCTestCase {
         XCTAssertEqual(headers[Self.seen], "parsed by the rule")
     }
 
-    func testAHandlerAskingForAValueItsRuleDidNotReturnIsAServerError() async throws {
-        for ruled in [nil, 42 as any Sendable] {
+    /// A handler reading a value its rule did not leave (the rule only checks, or leaves
+    /// another rule's value) is the server's bug: 500, and the value does not outlive its request.
+    func testAHandlerAskingForAValueItsRuleDidNotLeaveIsAServerError() async throws {
+        for operation in [operation(into: nil), operation(ruled: "for another handler", into: Self.other)] {
             do {
-                _ = try await call(operation(ruled: ruled))
-                XCTFail("answered although the rule returned \(String(describing: ruled))")
+                _ = try await call(operation)
+                XCTFail("answered although the rule left no value for the handler")
             } catch let error as APIError {
                 XCTAssertEqual(error.status, .internalServerError)
             }
         }
+        _ = try await call(operation(ruled: "once"))
+        XCTAssertThrowsError(try Self.probe.current(), "outside the request, nothing is left")
     }
 
     func testARuleRefusalIsTheAnswer() async throws {
@@ -74,7 +85,7 @@ final class RouteOperationTests: XCTestCase {
                 causeDescription: "Handler failed", underlyingError: decoding
             )
         }
-        let operation = operation(ruled: nil)
+        let operation = operation()
         XCTAssertEqual(operation.refusal(for: serverError(input: nil)).status, .badRequest)
         XCTAssertEqual(operation.refusal(for: serverError(input: "decoded input")).status, .internalServerError)
     }
