@@ -127,7 +127,7 @@ package struct PlatformResponder: HTTPResponder {
             try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
             guard let operation = resolved.route.operation(for: request.method) else { throw APIError.internal }
             let relativeTarget = resolved.query.map { target.path + "?" + $0 } ?? target.path
-            if let tenant, let kept = operation.keptAnswer(to: relativeTarget, of: tenant) { return (kept, nil) }
+            if let kept = operation.keptAnswer(to: relativeTarget, of: tenant) { return (kept, nil) }
             let parameters = resolved.route.parameters
             var request = request
             let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)

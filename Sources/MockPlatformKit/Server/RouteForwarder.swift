@@ -39,7 +39,7 @@ package final class RouteForwarder: Sendable {
         if json != nil { head.headerFields[.contentType] = "application/json" }
         try module.requestGuard?.check(head, path: path, settings: settings)
         let body = json.map { (json: $0, bytes: ByteBuffer(bytes: JSONValue.object($0).encoded())) }
-        let response = if let tenant = binding.tenant, let kept = operation.keptAnswer(to: target, of: tenant) {
+        let response = if let kept = operation.keptAnswer(to: target, of: binding.tenant) {
             kept
         } else {
             try await operation.call(head, body: body, pathParameters: match.parameters)

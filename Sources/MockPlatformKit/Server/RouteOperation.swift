@@ -26,12 +26,20 @@ package struct RouteOperation: Sendable {
     /// The body of its 200, written by its module instead of the generated code.
     package var writtenAnswer: WrittenAnswer? = nil
 
-    /// The tenant's kept answer to `target` (tenant-relative, query included) while it holds,
-    /// for an operation whose module caches its answers (`ResponseCache`); the front door and
-    /// the forwarder send it without running the operation, reading its parameters or binding
-    /// the tenant. Nil for any other operation, and when nothing holds.
-    package func keptAnswer(to target: String, of tenant: Tenant) -> Response? {
-        guard cachesAnswers, let (head, body) = tenant.responseCache.answer(for: target, at: tenant.clock.now) else { return nil }
+    /// The answer kept for `target` (tenant-relative, query included): a constant operation's
+    /// once it has one, or the tenant's while it holds, for an operation whose module caches
+    /// its answers (`ResponseCache`). The front door and the forwarder send it without running
+    /// the operation, reading its parameters or binding the tenant. Nil for any other
+    /// operation, and when nothing is kept.
+    package func keptAnswer(to target: String, of tenant: Tenant?) -> Response? {
+        let kept: (HTTPResponse, ByteBuffer)? = if let constant = constantAnswer?.answer {
+            constant
+        } else if cachesAnswers, let tenant {
+            tenant.responseCache.answer(for: target, at: tenant.clock.now)
+        } else {
+            nil
+        }
+        guard let (head, body) = kept else { return nil }
         return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
     }
 
