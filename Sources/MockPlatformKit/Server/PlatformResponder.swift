@@ -84,7 +84,8 @@ package struct PlatformResponder: HTTPResponder {
         case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
-        let answeredTenant = tenants.existing(name)
+        // The tenant as it is now: the one the request began on unless a reset replaced it.
+        let answeredTenant = if let tenant, tenant.isCurrent { tenant } else { tenants.existing(name) }
         answeredTenant?.runtime.changes.advance()
         record(
             request, path: target.path, query: resolved.query, in: answeredTenant, status: status, arrivedAt: arrivedAt, started: started,

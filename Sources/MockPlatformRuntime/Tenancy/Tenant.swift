@@ -33,6 +33,9 @@ package final class Tenant: Sendable {
     /// Requests the front door is answering on this tenant (`TenantRegistry.entered`): while
     /// any is, the tenant is neither dropped as idle nor deleted.
     private let requestsInFlight = Atomic(0)
+    /// Set once the registry no longer holds the tenant (a reset, a scenario, a delete or the
+    /// idle sweep put another in its place or none).
+    private let retired = Atomic(false)
 
     /// A tenant from the fixtures, or restored from `snapshot`; its timers start running.
     package init(
@@ -132,6 +135,14 @@ package final class Tenant: Sendable {
 
     /// Whether a request is being answered on the tenant.
     package var hasRequestsInFlight: Bool { requestsInFlight.load(ordering: .relaxed) > 0 }
+
+    /// Whether the registry still holds this tenant under its name: the front door journals a
+    /// request into the tenant it began on while it is, and looks the name up again only
+    /// once it is not.
+    package var isCurrent: Bool { !retired.load(ordering: .acquiring) }
+
+    /// Called by the registry, under its lock, when it stops holding the tenant.
+    package func retire() { retired.store(true, ordering: .releasing) }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64(saturating: date.timeIntervalSince1970 * 1_000, rounding: .down) }
 

@@ -144,6 +144,7 @@ package final class TenantRegistry: Sendable {
 
     private static func remove(_ name: TenantName, _ state: inout State) -> Tenant? {
         guard let tenant = state.tenants.removeValue(forKey: name) else { return nil }
+        tenant.retire()
         state.names.removeAll { $0 == name }
         state.generations[name] = nil
         return tenant
@@ -219,6 +220,7 @@ package final class TenantRegistry: Sendable {
             let old = state.tenants[tenant.name]
             if old == nil { state.names.append(tenant.name) }
             state.tenants[tenant.name] = tenant
+            old?.retire()
             return old
         }
     }

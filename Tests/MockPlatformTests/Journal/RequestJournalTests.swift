@@ -94,6 +94,24 @@ final class RequestJournalTests: XCTestCase {
         }
     }
 
+    /// A request the tenant was reset under is journalled in the tenant that replaced it (the
+    /// one `/_mock/requests` lists), and a request that began after is journalled there too.
+    func testARequestAnsweredAcrossAResetIsJournalledInTheNewTenant() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/faults", json: ["path": "/iql/v1/locations", "latency_ms": 400, "times": 1])
+            async let slow = platform.iql(.get, "/iql/v1/locations")
+            try await Task.sleep(for: .milliseconds(150))
+            try await platform.send(.post, "/_mock/reset")
+            let answered = try await slow
+            XCTAssertEqual(answered.status, .ok, answered.text)
+            let journalled = try await Self.requests(platform).map { $0["path"] as? String }
+            XCTAssertEqual(journalled, ["/iql/v1/locations"])
+            try await platform.iql(.get, "/iql/v1/locations")
+            let count = try await Self.count(platform)
+            XCTAssertEqual(count, 2)
+        }
+    }
+
     /// 100,000 requests through a journal of the default size and no byte bound: it holds the
     /// newest 10,000 and no more (bench/journal.py measures the server's memory under the same
     /// load; `TenantStorageTests` the byte bound).
