@@ -63,6 +63,25 @@ final class CommandLineLiveTests: XCTestCase {
                           mentions: "--host 10.1.2.3 is not an address of this machine — use 127.0.0.1 (this machine only) or 0.0.0.0")
     }
 
+    /// `serve --help` lists the platforms' options after the server's, each help indented under
+    /// its flag on every line and within 79 columns, as the server's own are.
+    func testServeHelpListsThePlatformOptionsIndentedUnderTheirFlags() async throws {
+        let process = try CLIProcess(["serve", "--help"])
+        let status = try await process.wait(timeout: 20)
+        XCTAssertEqual(status, 0)
+        try await Task.sleep(for: .milliseconds(100))
+        let help = process.text
+        let section = try XCTUnwrap(help.range(of: "PLATFORM OPTIONS:\n"), help)
+        let lines = help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        for flag in ["--pass-certificate <file>", "--team-id <id>", "--webhook-url <url>", "--webhook-retry-profile <profile>"] {
+            XCTAssertTrue(lines.contains { $0 == "  \(flag)" }, "\(flag) listed: \(help)")
+        }
+        for line in lines {
+            XCTAssertLessThan(line.count, 80, String(line))
+            XCTAssertTrue(line.hasPrefix("  --") || line.hasPrefix("        "), "indented: \(line)")
+        }
+    }
+
     func testTheBinaryServesItsBuiltInFixturesAndScenariosFromAnyDirectory() async throws {
         let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
