@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 /// `mock-platform listen` and `mock-platform trigger` against a running server.
@@ -184,7 +187,14 @@ final class WebhookCLILiveTests: XCTestCase {
         other.standardError = Pipe()
         try other.run()
         defer { other.terminate() }
-        try await Task.sleep(for: .seconds(1))
+        // Python's server starts in its own time (over a second on a busy CI machine): wait until it answers.
+        let otherURL = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/"))
+        var listening = false
+        for _ in 0..<200 where !listening {
+            listening = (try? await URLSession.shared.data(from: otherURL)) != nil
+            if !listening { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertTrue(listening, "python's http.server answers on \(port)")
         let notTheMock = try CLIProcess(["trigger", "qualification", "--driver", "d1", "--server", "http://127.0.0.1:\(port)"])
         let failed = try await notTheMock.wait()
         XCTAssertEqual(failed, 1, notTheMock.text)
