@@ -12,15 +12,18 @@ extension IQLHandlers {
         let id = input.path.driverId
         try PathSegmentID.validate(id, name: "driver_id")
         let dimensions = (x: input.query.imageDimX, y: input.query.imageDimY)
-        let (driver, now, campaigns, logo) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+        let (settings, settingsValidity) = tenant.keptSettings
+        let ((driver, now, campaigns, logo), validity) = try await tenant.iql.keptRead(id, unknown: Self.invalidDriver) {
+            reading throws(APIError) in
             (reading.driver, reading.now, reading.campaigns, try AdDimensions(
                 x: dimensions.x, y: dimensions.y, names: ("image_dim_x", "image_dim_y"), fallback: Self.defaultLogoSize
             ))
         }
+        Tenant.cacheAnswer(Self.offerValidity(validity, settings: settingsValidity, offersOf: driver))
         var body = Components.Schemas.AdUnitResponse()
         if let offer = driver.latestActiveOffer(at: now), let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }) {
-            body.driverInfo = .init(publisherAppName: tenant.settings.iql.publisherAppName, driverId: driver.id)
-            body.adUnit = adUnit(offer, campaign: campaign, driverID: driver.id, logo: logo, tenant: tenant)
+            body.driverInfo = .init(publisherAppName: settings.iql.publisherAppName, driverId: driver.id)
+            body.adUnit = adUnit(offer, campaign: campaign, driverID: driver.id, logo: logo, tenant: tenant.name, settings: settings)
         }
         return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(body)))
     }
@@ -30,16 +33,19 @@ extension IQLHandlers {
         let id = input.path.userId
         try PathSegmentID.validate(id, name: "user_id")
         let query = input.query
-        let (driver, now, campaigns, filters) = try await tenant.iql.read(id, unknown: Self.invalidDriver) { reading throws(APIError) in
+        let (settings, settingsValidity) = tenant.keptSettings
+        let ((driver, now, campaigns, filters), validity) = try await tenant.iql.keptRead(id, unknown: Self.invalidDriver) {
+            reading throws(APIError) in
             (reading.driver, reading.now, reading.campaigns, try OfferFilters(type: query._type, subtype: query.subtype, max: query.max))
         }
+        Tenant.cacheAnswer(Self.offerValidity(validity, settings: settingsValidity, offersOf: driver))
         var offers: [Components.Schemas.Offer] = []
         for offer in driver.activeOffers(at: now) {
             guard let campaign = campaigns.first(where: { $0.campaignID == offer.campaignID }), filters.admits(campaign),
                   let type = Components.Schemas.Offer._TypePayload(rawValue: campaign.offerType),
                   let subtype = Components.Schemas.Offer.SubtypePayload(rawValue: campaign.offerSubtype)
             else { continue }
-            let unit = adUnit(offer, campaign: campaign, driverID: driver.id, logo: Self.defaultLogoSize, tenant: tenant)
+            let unit = adUnit(offer, campaign: campaign, driverID: driver.id, logo: Self.defaultLogoSize, tenant: tenant.name, settings: settings)
             offers.append(.init(
                 id: offer.offerID,
                 _type: type,
@@ -53,7 +59,7 @@ extension IQLHandlers {
             ))
         }
         if let max = filters.max { offers = Array(offers.prefix(max)) }
-        let driverInfo = Components.Schemas.DriverInfoBlock(publisherAppName: tenant.settings.iql.publisherAppName, driverId: driver.id)
+        let driverInfo = Components.Schemas.DriverInfoBlock(publisherAppName: settings.iql.publisherAppName, driverId: driver.id)
         return .ok(.init(headers: .init(cacheControl: "no-store"), body: .json(.init(driverInfo: driverInfo, offers: offers))))
     }
 
@@ -76,12 +82,18 @@ extension IQLHandlers {
         return .found(.init(headers: .init(location: location, cacheControl: "no-store")))
     }
 
+    /// How long an answer listing a driver's active offers holds: while the driver's reading
+    /// (`keptRead`) and the settings hold, and until the next of its offers expires.
+    private static func offerValidity(_ reading: CacheValidity, settings: CacheValidity, offersOf driver: Driver) -> CacheValidity {
+        reading.and(settings).ending(byFirstAfterStart: driver.offers.lazy.map(\.expiresAt))
+    }
+
     /// The ad-unit block of one offer, with absolute logo and click URLs for this tenant.
     private func adUnit(
-        _ offer: Offer, campaign: QualificationCampaign, driverID: String, logo: AdDimensions, tenant: Tenant
+        _ offer: Offer, campaign: QualificationCampaign, driverID: String, logo: AdDimensions, tenant: TenantName, settings: TenantSettings
     ) -> Components.Schemas.AdUnit {
-        let base = publicURL.string + tenant.name.pathPrefix
-        let token = ClickToken(secret: tenant.settings.iql.clickSecret, tenant: tenant.name)
+        let base = publicURL.string + tenant.pathPrefix
+        let token = ClickToken(secret: settings.iql.clickSecret, tenant: tenant)
             .mint(offerID: offer.offerID, driverID: driverID, expiresAt: offer.expiresAt)
         let offerSegment = offer.offerID.percentEncodedPathSegment
         let ad = campaign.ad

@@ -93,12 +93,18 @@ struct IQLHandlers: APIProtocol {
     ) async throws -> Operations.PostSupportedStateDetails.Output {
         let tenant = try Tenant.bound()
         let query = try Self.supportedStateQuery.current()
-        let answer = query.answer(supportedStates: tenant.settings.iql.supportedStates, campaigns: try await tenant.iql.campaigns)
+        let (settings, settingsValidity) = tenant.keptSettings
+        let store = try tenant.iql
+        let campaignsValidity = CacheValidity(depending: [store.revision], at: .distantPast)
+        let answer = query.answer(supportedStates: settings.iql.supportedStates, campaigns: await store.campaigns)
+        Tenant.cacheAnswer(settingsValidity.and(campaignsValidity))
         return .ok(.init(body: .json(.init(isSupportedState: answer.isSupported, canReceiveOffer: answer.canReceiveOffer))))
     }
 
     func getLocations(_ input: Operations.GetLocations.Input) async throws -> Operations.GetLocations.Output {
-        let states = try Tenant.bound().settings.iql.supportedStates.map { code in
+        let (settings, validity) = try Tenant.bound().keptSettings
+        Tenant.cacheAnswer(validity)
+        let states = settings.iql.supportedStates.map { code in
             Components.Schemas.StateInfo(stateName: USState.name(of: code) ?? code, stateCode: code)
         }
         return .ok(.init(body: .json(.init(countries: [.init(countryCode: "USA", states: states)]))))

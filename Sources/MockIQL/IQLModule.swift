@@ -42,8 +42,19 @@ package struct IQLModule: PlatformModule {
     }
     package var eventKinds: [EventKind] { EventKind.iql }
     /// A driver's info and status are the same until the driver changes, the engine has work
-    /// for it or (status) the day ends.
-    package var cachedReads: Set<String> { [Operations.GetDriverInfo.id, Operations.GetDriverStatus.id] }
+    /// for it or (status) the day ends; its offers (ad unit, multi-offer), until then, a setting
+    /// changes or an offer expires, for one base URL; locations and supported states, until a
+    /// setting (or a campaign) changes, the latter for one body.
+    package var cachedReads: [String: CachedRead] {
+        [
+            Operations.GetDriverInfo.id: CachedRead(),
+            Operations.GetDriverStatus.id: CachedRead(),
+            Operations.GetAdUnit.id: CachedRead(followsBase: true),
+            Operations.ListOffers.id: CachedRead(followsBase: true),
+            Operations.GetLocations.id: CachedRead(),
+            Operations.PostSupportedStateDetails.id: CachedRead(),
+        ]
+    }
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)

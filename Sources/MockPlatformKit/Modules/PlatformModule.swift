@@ -37,10 +37,11 @@ package protocol PlatformModule: TenantModule {
     /// What the body of each of its writes becomes (`BodyStorage`), by operation id, where it
     /// is not kept in the stores: how the front door holds it to the tenant's byte budget.
     var bodyStorage: [String: BodyStorage] { get }
-    /// Ids of GET operations whose handler says how long its answer holds
-    /// (`Tenant.cacheAnswer(_:)`): the front door keeps a 200 for its path and query and sends
-    /// it again while it holds (`ResponseCache`), without running the operation.
-    var cachedReads: Set<String> { get }
+    /// Reads whose handler says how long its answer holds (`Tenant.cacheAnswer(_:)`), by
+    /// operation id, with what of the request the answer depends on: the front door keeps a
+    /// 200 under its key (`CachedRead`) and sends it again while it holds (`ResponseCache`),
+    /// without running the operation.
+    var cachedReads: [String: CachedRead] { get }
     /// Operations whose 200 it writes itself as JSON bytes (`WrittenAnswer`), by generated
     /// operation id; none unless it says.
     var writtenAnswers: [String: WrittenAnswer] { get }
@@ -62,7 +63,7 @@ extension PlatformModule {
     package var constantOperations: Set<String> { [] }
     package var stateFreeOperations: Set<String> { [] }
     package var bodyStorage: [String: BodyStorage] { [:] }
-    package var cachedReads: Set<String> { [] }
+    package var cachedReads: [String: CachedRead] { [:] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
     package func prepare(_ fixtures: inout Fixtures) throws {}
     package func shutdown() async {}

@@ -8,14 +8,14 @@ package final class OperationRecorder: ServerTransport {
     private let plans: OperationPlans
     private let rules: [String: OperationRule]
     private let constants: Set<String>
-    private let cachedReads: Set<String>
+    private let cachedReads: [String: CachedRead]
     private let writtenAnswers: [String: WrittenAnswer]
     /// The routes recorded so far, of this module and those recorded before it.
     package private(set) var catalog: RouteCatalog
 
     package init(
         recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
-        cachedReads: Set<String>, writtenAnswers: [String: WrittenAnswer]
+        cachedReads: [String: CachedRead], writtenAnswers: [String: WrittenAnswer]
     ) {
         self.catalog = catalog
         self.plans = plans
@@ -31,7 +31,7 @@ package final class OperationRecorder: ServerTransport {
         }
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
-            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, cachesAnswers: method == .get && cachedReads.contains(id),
+            constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, cachedRead: cachedReads[id],
             writtenAnswer: writtenAnswers[id]
         ))
     }

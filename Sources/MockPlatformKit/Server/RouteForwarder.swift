@@ -35,11 +35,15 @@ package final class RouteForwarder: Sendable {
         }
         let settings = binding.tenant?.settings ?? binding.registry.settings(of: binding.name)
         var head = HTTPRequest(method: method, scheme: nil, authority: binding.authority, path: target)
+        // The base the client addressed, which absolute URLs in the answer follow and its key holds.
+        for name in [RequestBaseURL.forwarded, RequestBaseURL.forwardedProto, RequestBaseURL.forwardedHost] {
+            if let value = binding.headers[name] { head.headerFields[name] = value }
+        }
         if let key = settings.apiKeys.first { head.headerFields[.authorization] = "APIKEY \(key)" }
         if json != nil { head.headerFields[.contentType] = "application/json" }
         try module.requestGuard?.check(head, path: path, settings: settings)
         let body = json.map { (json: $0, bytes: ByteBuffer(bytes: JSONValue.object($0).encoded())) }
-        let response = if let kept = operation.keptAnswer(to: target, of: binding.tenant) {
+        let response = if let kept = operation.keptAnswer(to: target, head: head, body: body?.bytes, of: binding.tenant) {
             kept
         } else {
             try await operation.call(head, body: body, pathParameters: match.parameters)

@@ -21,21 +21,22 @@ package struct RouteOperation: Sendable {
     package let parameters: ParameterIndex
     /// Where the answer is kept, for an operation whose answer depends on nothing.
     package var constantAnswer: ConstantAnswer? = nil
-    /// Whether the tenant keeps its answers while they hold (`PlatformModule.cachedReads`).
-    package var cachesAnswers = false
+    /// How the tenant keys its answers, kept while they hold, for a read its module lists in
+    /// `PlatformModule.cachedReads`.
+    package var cachedRead: CachedRead? = nil
     /// The body of its 200, written by its module instead of the generated code.
     package var writtenAnswer: WrittenAnswer? = nil
 
-    /// The answer kept for `target` (tenant-relative, query included): a constant operation's
-    /// once it has one, or the tenant's while it holds, for an operation whose module caches
-    /// its answers (`ResponseCache`). The front door and the forwarder send it without running
-    /// the operation, reading its parameters or binding the tenant. Nil for any other
-    /// operation, and when nothing is kept.
-    package func keptAnswer(to target: String, of tenant: Tenant?) -> Response? {
+    /// The answer kept for `head` addressed to `target` (tenant-relative, query included) with
+    /// `body` (a POST read's): a constant operation's once it has one, or the tenant's while it
+    /// holds, for an operation whose module caches its answers (`ResponseCache`). The front
+    /// door and the forwarder send it without running the operation, reading its parameters or
+    /// binding the tenant. Nil for any other operation, and when nothing is kept.
+    package func keptAnswer(to target: String, head: HTTPRequest, body: ByteBuffer? = nil, of tenant: Tenant?) -> Response? {
         let kept: (HTTPResponse, ByteBuffer)? = if let constant = constantAnswer?.answer {
             constant
-        } else if cachesAnswers, let tenant {
-            tenant.responseCache.answer(for: target, at: tenant.clock.now)
+        } else if let cachedRead, let tenant, let key = cachedRead.key(target: target, head: head, body: body) {
+            tenant.responseCache.answer(for: key, at: tenant.clock.now)
         } else {
             nil
         }
@@ -46,7 +47,7 @@ package struct RouteOperation: Sendable {
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
     /// read, inside the request's tenant binding; the handler sees what the rule validated in it.
     /// A constant operation's cached answer, once there is one, is sent without running any of it.
-    /// A cached read's answer is kept for its path and query while the validity its handler
+    /// A cached read's answer is kept under its key (`CachedRead`) while the validity its handler
     /// reports holds (`keptAnswer(to:of:)` sends it). A written
     /// answer (`WrittenAnswer`) is sent in place of the generated handler's.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
@@ -59,7 +60,8 @@ package struct RouteOperation: Sendable {
             return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
         }
         var keeping: (answers: ResponseCache, key: String, reported: ReportedCacheValidity)?
-        if cachesAnswers, let tenant = Tenant.binding?.tenant, let key = head.path {
+        if let cachedRead, let tenant = Tenant.binding?.tenant, let target = head.path,
+           let key = cachedRead.key(target: target, head: head, body: body?.bytes) {
             keeping = (tenant.responseCache, key, ReportedCacheValidity())
         }
         if let writtenAnswer {

@@ -36,8 +36,9 @@ package final class ResponseCache: Sendable {
     package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: CacheValidity) {
         guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.utf8.count <= Self.maxKeyBytes else { return }
         answers.withLock { answers in
-            // Two reads of one path racing: the later read's answer stays.
-            if let kept = answers[key], kept.validity.readAt > validity.readAt { return }
+            // Two reads of one key racing: an answer read before a change does not replace one
+            // read after it.
+            if let kept = answers[key], kept.validity.marks.allSatisfy(\.holds), !validity.marks.allSatisfy(\.holds) { return }
             if answers.count >= Self.capacity, answers[key] == nil { answers.removeAll(keepingCapacity: true) }
             answers[key] = Kept(head: head, body: body, validity: validity)
         }

@@ -155,6 +155,9 @@ package final class Tenant: Sendable {
     /// The settings in force now.
     package var settings: TenantSettings { runtime.configuration.current }
 
+    /// The settings in force now, and how long an answer read from them holds.
+    package var keptSettings: (settings: TenantSettings, validity: CacheValidity) { runtime.configuration.kept }
+
     /// Asks every module store whether it can work with `settings` (`ModuleStore.checkSettings`):
     /// the first refusal, in store key order.
     package func checkSettings(_ settings: TenantSettings) throws(APIError) {

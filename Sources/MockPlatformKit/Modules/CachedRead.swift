@@ -1,0 +1,42 @@
+import HTTPTypes
+import NIOCore
+
+/// A read whose answer the tenant keeps while what it was read from holds (`ResponseCache`),
+/// as its module declares it (`PlatformModule.cachedReads`): what of the request, beyond its
+/// tenant-relative path and query, the answer depends on. The handler says what of the tenant
+/// it depends on when it answers (`Tenant.cacheAnswer(_:)`).
+///
+/// A POST read (`postSupportedStateDetails`) is keyed by its body's bytes as well.
+package struct CachedRead: Sendable {
+    /// Request header fields whose values the answer depends on (`Poq-User-Id`).
+    package var headers: [HTTPField.Name]
+    /// Whether the answer holds absolute URLs on the request's base (`PublicBaseURL`).
+    package var followsBase: Bool
+
+    package init(headers: [HTTPField.Name] = [], followsBase: Bool = false) {
+        self.headers = headers
+        self.followsBase = followsBase
+    }
+
+    /// The key of the answer to `head` addressed to `target` (tenant-relative, query
+    /// included) with `body`; nil when the answer is not kept (a body that is not UTF-8). Header
+    /// values hold no line feed, so the parts, one per line, never run into each other.
+    package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> String? {
+        guard !headers.isEmpty || followsBase || body != nil else { return target }
+        var key = target
+        for name in headers {
+            key += "\n"
+            key += head.headerFields[name] ?? ""
+        }
+        if followsBase {
+            key += "\n"
+            key += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
+        }
+        if let body {
+            guard let text = String(validating: body.readableBytesView, as: UTF8.self) else { return nil }
+            key += "\n"
+            key += text
+        }
+        return key
+    }
+}
