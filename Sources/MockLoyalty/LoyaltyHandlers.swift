@@ -20,8 +20,10 @@ struct LoyaltyHandlers: APIProtocol {
 
     func getAccountContent(_ input: Operations.GetAccountContent.Input) async throws -> Operations.GetAccountContent.Output {
         let tenant = try Tenant.bound()
-        let member = try await tenant.loyalty.member(input.headers.poqUserId)
-        let loyalty = try member.loyalty.map { try Self.summary($0, tenant: tenant).decoded(as: Components.Schemas.LoyaltyOrNull.self) }
+        let (settings, settingsValidity) = tenant.keptSettings
+        let (member, _, validity) = try await Self.kept(tenant) { try await $0.member(input.headers.poqUserId) }
+        Tenant.cacheAnswer(validity.and(settingsValidity))
+        let loyalty = try member.loyalty.map { try Self.summary($0, settings: settings).decoded(as: Components.Schemas.LoyaltyOrNull.self) }
         return .ok(.init(body: .json(.init(
             account: .init(id: member.id, email: member.email, firstName: member.firstName, lastName: member.lastName),
             blocks: loyalty == nil ? [] : Self.loyaltyBlocks, loyalty: loyalty
@@ -30,13 +32,15 @@ struct LoyaltyHandlers: APIProtocol {
 
     func getLoyaltySummary(_ input: Operations.GetLoyaltySummary.Input) async throws -> Operations.GetLoyaltySummary.Output {
         let tenant = try Tenant.bound()
-        let member = try await tenant.loyalty.loyaltyMember(input.headers.poqUserId)
+        let (settings, settingsValidity) = tenant.keptSettings
+        let (member, _, validity) = try await Self.kept(tenant) { try await $0.loyaltyMember(input.headers.poqUserId) }
         guard let account = member.loyalty else { throw APIError.internal }
-        return .ok(.init(body: .json(try Self.summary(account, tenant: tenant).decoded())))
+        Tenant.cacheAnswer(validity.and(settingsValidity))
+        return .ok(.init(body: .json(try Self.summary(account, settings: settings).decoded())))
     }
 
     func listRewards(_ input: Operations.ListRewards.Input) async throws -> Operations.ListRewards.Output {
-        let (member, now) = try await Self.loyaltyMember(input.headers.poqUserId)
+        let (member, now) = try await Self.keptItems(of: input.headers.poqUserId, \.rewards)
         return .ok(.init(body: .json(.init(rewards: member.rewards.map { Self.reward($0, now: now) }))))
     }
 
@@ -46,7 +50,7 @@ struct LoyaltyHandlers: APIProtocol {
     }
 
     func listActivities(_ input: Operations.ListActivities.Input) async throws -> Operations.ListActivities.Output {
-        let (member, now) = try await Self.loyaltyMember(input.headers.poqUserId)
+        let (member, now) = try await Self.keptItems(of: input.headers.poqUserId, \.activities)
         return .ok(.init(body: .json(.init(activities: member.activities.map { Self.activity($0, now: now) }))))
     }
 
@@ -88,14 +92,27 @@ struct LoyaltyHandlers: APIProtocol {
         return (item, tenant.clock.now)
     }
 
-    /// The member, who must have a loyalty account, and the tenant's now.
-    private static func loyaltyMember(_ id: String) async throws -> (Member, Date) {
-        let tenant = try Tenant.bound()
-        return (try await tenant.loyalty.loyaltyMember(id), tenant.clock.now)
+    /// What `read` reads from the tenant's loyalty store, the tenant's now, and how long an
+    /// answer read at that instant holds: until the store changes.
+    private static func kept<T: Sendable>(
+        _ tenant: Tenant, _ read: (LoyaltyStore) async throws -> T
+    ) async throws -> (T, now: Date, CacheValidity) {
+        let store = try tenant.loyalty, now = tenant.clock.now
+        let validity = CacheValidity(depending: [store.revision], at: now)
+        return (try await read(store), now, validity)
+    }
+
+    /// The member, who must have a loyalty account, and the tenant's now, for an answer listing
+    /// the member's `items` with whether each has expired: it holds until the store changes or
+    /// the next of them expires (`Tenant.cacheAnswer(_:)`).
+    private static func keptItems(of id: String, _ items: KeyPath<Member, [LoyaltyItem]>) async throws -> (Member, Date) {
+        let (member, now, validity) = try await kept(try Tenant.bound()) { try await $0.loyaltyMember(id) }
+        Tenant.cacheAnswer(validity.ending(byFirstAfterStart: member[keyPath: items].lazy.compactMap(\.expiryDate)))
+        return (member, now)
     }
 
     /// The Loyalty object as JSON, shared by the summary and the account content's nullable copy.
-    private static func summary(_ account: Member.Account, tenant: Tenant) -> JSONValue {
+    private static func summary(_ account: Member.Account, settings: TenantSettings) -> JSONValue {
         .object([
             "isActive": .bool(account.isActive),
             "cardNumber": .string(account.cardNumber),
@@ -106,7 +123,7 @@ struct LoyaltyHandlers: APIProtocol {
             "tier": account.tier.map(JSONValue.string) ?? .null,
             "expiringPoints": .integer(Int64(account.expiringPoints)),
             "expiringPointsDate": account.expiringPointsDate.map { .string(CalendarDay(containing: $0).description) } ?? .null,
-            "walletPassAvailable": .bool(account.isActive && tenant.settings.loyalty.walletEnabled),
+            "walletPassAvailable": .bool(account.isActive && settings.loyalty.walletEnabled),
         ])
     }
 

@@ -1,3 +1,4 @@
+import LoyaltyAPI
 import MockPlatformKit
 import OpenAPIRuntime
 
@@ -20,6 +21,15 @@ package struct LoyaltyModule: PlatformModule {
     package var pathPrefixes: [String] { ["/account/", "/loyalty/"] }
     package var errorShape: any ErrorShape { ProblemErrorShape(titles: LoyaltyProblem.titles, unknownRouteMessage: "unknown loyalty endpoint") }
     package var requestGuard: (any RequestGuard)? { MemberGuard() }
+    /// A member's reads are the same until the store or a setting changes, or (rewards,
+    /// activities) one of the listed items expires; each is kept per `Poq-User-Id`.
+    package var cachedReads: [String: CachedRead] {
+        let member = CachedRead(headers: [MemberGuard.header])
+        return [
+            Operations.GetAccountContent.id: member, Operations.GetLoyaltySummary.id: member,
+            Operations.ListRewards.id: member, Operations.ListActivities.id: member,
+        ]
+    }
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try LoyaltyStore(runtime: runtime, restoring: snapshot)

@@ -10,8 +10,10 @@ package actor LoyaltyStore: ModuleStore {
         var members: [String: Member] = [:]
     }
 
-    private var state: State
+    private var state: State { didSet { revision.advance() } }
     private let runtime: TenantRuntime
+    /// Advanced with every change of `state`: what a read answered holds while it stays.
+    package nonisolated let revision = StateRevision()
 
     /// Restored from `snapshot`, or the fixture members.
     init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
