@@ -12,8 +12,10 @@ package actor CampaignStore: ModuleStore {
         var ids: IDGenerator
     }
 
-    private var state: State
+    private var state: State { didSet { revision.advance() } }
     private let runtime: TenantRuntime
+    /// Advanced with every change of `state`: what a read answered holds while it stays.
+    package nonisolated let revision = StateRevision()
 
     init(runtime: TenantRuntime, restoring snapshot: StoreState?) throws {
         self.runtime = runtime

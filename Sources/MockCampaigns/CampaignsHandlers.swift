@@ -31,9 +31,13 @@ struct CampaignsHandlers: APIProtocol {
         return .ok(.init(body: .json(try walkthrough.payload.decoded())))
     }
 
+    /// What `client` was sent, of the kinds `include` takes, wrapped for the path's platform; the
+    /// answer holds until the store changes (`Tenant.cacheAnswer(_:)`, for the reads that keep it).
     private func wrappers(for client: String, _ include: (PushCampaignKind) -> Bool) async throws -> [JSONValue] {
         let platform = try Self.platform.current()
-        return try await Tenant.bound().campaigns.sent(to: client)
+        let store = try Tenant.bound().campaigns
+        Tenant.cacheAnswer(CacheValidity(depending: [store.revision], at: .distantPast))
+        return await store.sent(to: client)
             .filter { include($0.kind) }
             .map { CampaignWrapper.json($0, platform: platform) }
     }

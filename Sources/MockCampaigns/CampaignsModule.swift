@@ -1,3 +1,4 @@
+import CampaignsAPI
 import MockPlatformKit
 import OpenAPIRuntime
 
@@ -15,6 +16,8 @@ package struct CampaignsModule: PlatformModule {
     package var pathPrefixes: [String] { ["/campaign-backend/"] }
     package var errorShape: any ErrorShape { SpringErrorShape() }
     package var requestGuard: (any RequestGuard)? { BearerPresenceGuard() }
+    /// What a client was sent is the same until the store changes.
+    package var cachedReads: [String: CachedRead] { [Operations.GetPushes.id: CachedRead(), Operations.GetBanners.id: CachedRead()] }
     package var rules: [String: OperationRule] { CampaignsHandlers.rules }
     package var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.syneriseCampaign)] }
 

@@ -62,6 +62,7 @@ struct WalletHandlers: APIProtocol {
 
     func listUpdatablePasses(_ input: Operations.ListUpdatablePasses.Input) async throws -> Operations.ListUpdatablePasses.Output {
         let store = try Tenant.bound().wallet
+        Tenant.cacheAnswer(CacheValidity(depending: [store.revision], at: .distantPast))
         let since = input.query.passesUpdatedSince.flatMap { Int($0) }
         guard let found = await store.updatedSerials(
             device: input.path.deviceLibraryIdentifier, type: input.path.passTypeIdentifier, since: since

@@ -22,6 +22,8 @@ package struct WalletModule: PlatformModule {
     package var settingsParts: [any SettingsPart.Type] { [WalletSettings.self] }
     package var quotaCollections: [TenantQuotas.Collection] { [.registrations] }
     package var pathPrefixes: [String] { ["/wallet/"] }
+    /// A device's updatable passes are the same until the store changes.
+    package var cachedReads: [String: CachedRead] { [Operations.ListUpdatablePasses.id: CachedRead()] }
     package var errorShape: any ErrorShape { ProblemErrorShape(titles: WalletProblem.titles, unknownRouteMessage: "unknown wallet endpoint") }
     package var rules: [String: OperationRule] { WalletHandlers.rules }
     /// A device's log lines go to the PassKit log (its newest 1,000 lines of ≤ 1 KiB), which a

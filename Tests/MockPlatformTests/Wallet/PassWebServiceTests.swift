@@ -78,6 +78,24 @@ final class PassWebServiceTests: XCTestCase {
         }
     }
 
+    /// The list is kept (`WalletModule.cachedReads`) until the store changes: the same request
+    /// sees a points change's new tag at once.
+    func testTheSerialsListFollowsAPassUpdate() async throws {
+        try await TestPlatform.run { platform in
+            let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(platform))"]
+            let registered = try await platform.send(.post, Self.registration("device-1"), json: ["pushToken": Self.pushToken], headers: auth)
+            XCTAssertEqual(registered.status, .created, registered.text)
+            let list = "/wallet/v1/devices/device-1/registrations/\(Self.passType)"
+            let first = try await platform.send(.get, list)
+            let again = try await platform.send(.get, list)
+            XCTAssertEqual(again.text, first.text)
+            let applied = try await platform.send(.post, "/loyalty/v1/rewards/rw-2off/apply", headers: [HTTPField.Name("Poq-User-Id")!: "member-gold"])
+            XCTAssertEqual(applied.status, .ok, applied.text)
+            let after = try await platform.send(.get, list)
+            XCTAssertNotEqual(try after.json()["lastUpdated"] as? String, try first.json()["lastUpdated"] as? String, after.text)
+        }
+    }
+
     func testLatestPassAnswers200ThenNotModifiedAndMovesOnAChange() async throws {
         try await TestPlatform.run { platform in
             let auth: HTTPFields = [.authorization: "ApplePass \(try await Self.token(platform))"]
