@@ -33,7 +33,7 @@ package struct CachedRead: Sendable {
             key += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
         }
         if let body {
-            guard let text = String(validating: body.readableBytesView, as: UTF8.self) else { return nil }
+            guard let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) }) else { return nil }
             key += "\n"
             key += text
         }

@@ -128,15 +128,13 @@ package struct PlatformResponder: HTTPResponder {
             try checkRoute(request.method, target: target, allowed: resolved.route.methods, shape: shape)
             guard let operation = resolved.route.operation(for: request.method) else { throw APIError.internal }
             let relativeTarget = resolved.query.map { target.path + "?" + $0 } ?? target.path
-            if let kept = operation.keptAnswer(to: relativeTarget, head: request.head, of: tenant) { return (kept, nil) }
-            let parameters = resolved.route.parameters
             var request = request
-            let read = try await RequestBodyReader.json(of: &request, shape: shape, logger: context.logger)
-            body = read?.bytes
-            // A POST read is keyed by its body too: the same bytes were checked when it was kept.
-            if let read, let kept = operation.keptAnswer(to: relativeTarget, head: request.head, body: read.bytes, of: tenant) {
-                return (kept, body)
-            }
+            body = try await RequestBodyReader.bytes(of: &request, logger: context.logger)
+            // A POST read is keyed by its body too: the same bytes were parsed and checked when
+            // its answer was kept.
+            if let kept = operation.keptAnswer(to: relativeTarget, head: request.head, body: body, of: tenant) { return (kept, body) }
+            let parameters = resolved.route.parameters
+            let read = try body.map { bytes throws(APIError) in (json: try RequestBodyReader.object(in: bytes, shape: shape), bytes: bytes) }
             try PathParameterCheck.check(parameters, of: operation.id, shape: shape)
             let storage = try admit(read?.bytes.readableBytes ?? 0, of: operation.id, module: module, to: tenant ?? tenants.existing(name))
             let response = try await Tenant.$binding.withValue(TenantBinding(

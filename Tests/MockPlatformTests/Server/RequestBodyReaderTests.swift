@@ -6,8 +6,18 @@ import Logging
 import NIOCore
 import XCTest
 
-/// `RequestBodyReader`: only a body over the limit is a 413; a body that cannot be read is a 400.
+/// `RequestBodyReader`: only a body over the limit is a 413; a body that cannot be read is a 400;
+/// a body is JSON when its media type is `application/json`, in any case.
 final class RequestBodyReaderTests: XCTestCase {
+    func testTheMediaTypeIsApplicationJSONInAnyCaseWithOrWithoutParameters() {
+        for accepted in ["application/json", "Application/JSON; charset=utf-8", " application/json\t", "application/json;", "APPLICATION/JSON ;q=1"] {
+            XCTAssertTrue(RequestBodyReader.isJSON(accepted), accepted)
+        }
+        for refused in ["", "application/jsonx", "text/json", "application/json-patch+json", "application /json", "application/json\u{0C}", "; application/json"] {
+            XCTAssertFalse(RequestBodyReader.isJSON(refused), refused)
+        }
+    }
+
     private struct ConnectionClosed: Error {}
 
     /// A body stream that yields one chunk and then fails, as a client that went away does.
