@@ -102,13 +102,21 @@ package struct JournalEntry: Sendable {
         self.status = status
         self.latencyMilliseconds = latencyMilliseconds
         self.fields = fields
-        bodyExcerpt = body.isEmpty ? nil : String(decoding: body.prefix(Self.maxBodyExcerpt), as: UTF8.self)
+        bodyExcerpt = body.isEmpty ? nil : Self.text(of: body)
         let headerBytes = switch fields {
         case .received(let received): received.reduce(0) { $0 + $1.name.canonicalName.utf8.count + $1.value.utf8.count + 16 }
         case .kept(let kept, _): kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
         }
         size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
             + (self.hint?.utf8.count ?? 0)
+    }
+
+    /// The first `maxBodyExcerpt` bytes of a body as text, decoded from contiguous storage when the
+    /// body has it rather than one byte at a time through the generic collection.
+    private static func text(of body: some Collection<UInt8>) -> String {
+        body.withContiguousStorageIfAvailable { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(maxBodyExcerpt)), as: UTF8.self)
+        } ?? String(decoding: body.prefix(maxBodyExcerpt), as: UTF8.self)
     }
 
     /// What an entry holds besides its texts: its id, instant, numbers and their boxes.
