@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// A bare Hummingbird server for `bench/hotpath.sh`: each `--route PATH=FILE` answers GET PATH
-/// with FILE's bytes as `application/json; charset=utf-8`, the headers the mock sends, and no
-/// other work: the framework's ceiling on this machine.
+/// A bare Hummingbird server for `bench/hotpath.sh`: each `--route PATH=FILE` answers GET and
+/// POST PATH with FILE's bytes as `application/json; charset=utf-8`, the headers the mock sends,
+/// and no other work than taking in a POST's body: the framework's ceiling on this machine.
 ///
 /// Usage: ceiling --port N --route /iql/v1/driver/d1/status=status.json [--route …]
 @main
@@ -29,12 +29,20 @@ struct Ceiling {
         let router = Router()
         for route in routes {
             let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: route.file)))
-            router.get(RouterPath(route.path)) { _, _ in
+            let answer: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in
                 Response(
                     status: .ok,
                     headers: [.contentType: "application/json; charset=utf-8"],
                     body: ResponseBody(byteBuffer: body)
                 )
+            }
+            router.get(RouterPath(route.path), use: answer)
+            // A POST read's answer is the answer to its body: the least a route doing that does
+            // is take the body in.
+            router.post(RouterPath(route.path)) { request, context in
+                var request = request
+                _ = try await request.collectBody(upTo: 1_048_576)
+                return try await answer(request, context)
             }
         }
         let app = Application(
