@@ -19,8 +19,9 @@ package struct CachedRead: Sendable {
     }
 
     /// The key of the answer to `head` addressed to `target` (tenant-relative, query
-    /// included) with `body`; nil when the answer is not kept (a body that is not UTF-8). Header
-    /// values hold no line feed, so the parts, one per line, never run into each other.
+    /// included) with `body`; nil when the answer is not kept (a body that is not UTF-8, or
+    /// longer than any key the cache keeps: not copied into one). Header values hold no line
+    /// feed, so the parts, one per line, never run into each other.
     package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> String? {
         guard !headers.isEmpty || followsBase || body != nil else { return target }
         var key = target
@@ -33,7 +34,9 @@ package struct CachedRead: Sendable {
             key += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
         }
         if let body {
-            guard let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) }) else { return nil }
+            guard body.readableBytes <= ResponseCache.maxKeyBytes,
+                  let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) })
+            else { return nil }
             key += "\n"
             key += text
         }
