@@ -89,7 +89,11 @@ extension Logger {
     /// (`RequestLineHandler`), as an ordinary record otherwise.
     package func log(request line: RequestLogLine, level: Logger.Level, source: String) {
         guard logLevel <= level else { return }
-        if let lines = handler as? any RequestLineHandler {
+        // The server's own handler first: a cast to a concrete type compares one pointer, where
+        // the cast to the protocol searches conformances (0.4 % of a kept read's samples).
+        if let lines = handler as? FlushingLogHandler<LogLineHandler> {
+            lines.log(request: line, level: level, source: source)
+        } else if let lines = handler as? any RequestLineHandler {
             lines.log(request: line, level: level, source: source)
         } else {
             log(level: level, "\(line.message)", metadata: line.metadata, source: source)
