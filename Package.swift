@@ -67,6 +67,7 @@ let package = Package(
         generatedAPI("IQLControlAPI"),
         generatedAPI("CampaignsControlAPI"),
         generatedAPI("WalletControlAPI"),
+        generatedAPI("AuditControlAPI"),
         generatedAPI("CampaignsAPI"),
         generatedAPI("LoyaltyAPI"),
         generatedAPI("WalletAPI"),
@@ -131,12 +132,14 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         platform("MockControl", apis: ["ControlAPI"], resources: [.copy("Dashboard")]),
+        // The integration audit reads what the others recorded; no platform depends on it.
+        platform("MockAudit", apis: ["AuditControlAPI"], resources: [.copy("Guides")]),
         // The app: the server's options, its list of modules and the wiring.
         .target(
             name: "MockPlatform",
             dependencies: [
                 "MockPlatformKit",
-                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl",
+                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -172,7 +175,7 @@ let package = Package(
             name: "MockPlatformTests",
             dependencies: [
                 "MockPlatformCore", "MockPlatformRuntime", "MockPlatformKit",
-                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl",
+                "MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockAudit",
                 "MockPlatform", "MockParcels",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -10,7 +10,7 @@ FLOORS = [
     ["MockPlatformRuntime"],
     ["MockPlatformKit"],
     # MockParcels is the tests' throwaway platform (Tests/MockParcels), built as the others are.
-    ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockParcels"],
+    ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockAudit", "MockParcels"],
     ["MockPlatform"],
     ["MockPlatformCLI"],
 ]

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MockAudit
 import MockCampaigns
 import MockControl
 import MockIQL
@@ -21,6 +22,7 @@ package enum MockPlatformServer {
         CampaignsPlatform.self,
         WalletPlatform.self,
         WebhooksPlatform.self,
+        AuditPlatform.self,
         ControlPlatform.self,
     ]
 

@@ -19,7 +19,8 @@ package struct KnownKinds: Sendable {
         }
     }
 
-    private static func isWellFormed(_ name: String) -> Bool {
+    /// Whether `name` can name a kind: lower-case snake case (`^[a-z][a-z0-9_]*$`).
+    package static func isWellFormed(_ name: String) -> Bool {
         let lower = UInt8(ascii: "a")...UInt8(ascii: "z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         guard let first = name.utf8.first, lower.contains(first) else { return false }
         return name.utf8.allSatisfy { lower.contains($0) || digits.contains($0) || $0 == UInt8(ascii: "_") }

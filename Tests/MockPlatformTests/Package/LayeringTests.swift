@@ -11,7 +11,7 @@ final class LayeringTests: XCTestCase {
         ["MockPlatformCore"],
         ["MockPlatformRuntime"],
         ["MockPlatformKit"],
-        ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl"],
+        ["MockIQL", "MockPublisher", "MockLoyalty", "MockWallet", "MockCampaigns", "MockWebhooks", "MockControl", "MockAudit"],
         ["MockPlatform"],
         ["MockPlatformCLI"],
     ]
@@ -23,7 +23,7 @@ final class LayeringTests: XCTestCase {
     static let generatedAPIs: [String: Set<String>] = [
         "MockIQL": ["IQLAPI", "IQLControlAPI"], "MockPublisher": ["PublisherAPI"], "MockLoyalty": ["LoyaltyAPI"],
         "MockWallet": ["WalletAPI", "WalletControlAPI"], "MockCampaigns": ["CampaignsAPI", "CampaignsControlAPI"],
-        "MockWebhooks": ["WebhooksControlAPI"], "MockControl": ["ControlAPI"],
+        "MockWebhooks": ["WebhooksControlAPI"], "MockControl": ["ControlAPI"], "MockAudit": ["AuditControlAPI"],
     ]
 
     func testEveryTargetImportsOnlyTheFloorsBeneathIt() throws {

@@ -189,7 +189,7 @@ final class TenantQuotaTests: XCTestCase {
             XCTAssertEqual(
                 "\(error)",
                 "quota must be NAME=N with NAME one of drivers, trips, campaigns, device_tokens, clients, members, registrations, "
-                    + "endpoints, faults, got 'tokens=5'"
+                    + "endpoints, audit_guides, faults, got 'tokens=5'"
             )
         }
         options = ServerOptions()

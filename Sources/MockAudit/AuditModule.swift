@@ -1,0 +1,39 @@
+import MockPlatformKit
+import OpenAPIRuntime
+
+/// The integration audit as a module: the built-in guides, each tenant's own guides
+/// (`AuditGuideStore`), and their control operations under `/_mock/audit/` (`openapi/control.yaml`,
+/// tag audit). No platform depends on it.
+package struct AuditModule: PlatformModule {
+    /// The guides shipped with the server.
+    package let builtIn: BuiltInGuides
+    /// The served documents' operationIds, which a guide's request steps name.
+    package let operations: [String: Set<String>]
+
+    package init(builtIn: BuiltInGuides, operations: [String: Set<String>]) {
+        self.builtIn = builtIn
+        self.operations = operations
+    }
+
+    package var name: String { "audit" }
+    /// Its operations are the control API's.
+    package var document: String { "control" }
+    package var quotaCollections: [TenantQuotas.Collection] { [.auditGuides] }
+    package var scenarioParts: [any ScenarioPart.Type] { [ScenarioAuditGuides.self] }
+    package var pathPrefixes: [String] { ["/_mock/audit/"] }
+    package var rules: [String: OperationRule] { AuditHandlers.rules(builtIn: builtIn, operations: operations) }
+
+    package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
+        let reader = GuideReader(vocabulary: AuditVocabulary(operations: operations, kinds: runtime.kinds))
+        return try AuditGuideStore(runtime: runtime, reader: reader, builtIn: builtIn, restoring: snapshot)
+    }
+
+    package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
+        try AuditHandlers(builtIn: builtIn).registerHandlers(on: transport, configuration: configuration)
+    }
+}
+
+extension Tenant {
+    /// The tenant's own audit guides.
+    package var auditGuides: AuditGuideStore { get throws(APIError) { try store(AuditGuideStore.self) } }
+}
