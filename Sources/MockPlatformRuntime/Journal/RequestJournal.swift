@@ -35,7 +35,9 @@ package final class RequestJournal: Sendable {
 
     package func record(_ entry: JournalEntry) {
         guard capacity > 0 else { return }
-        ring.withLock { $0.log.append(entry, size: entry.size) }
+        // The entry a full ring drops comes out of the lock and is freed here, not while the
+        // other event loops wait for the lock.
+        _ = ring.withLock { $0.log.append(entry, size: entry.size) }
     }
 
     /// The bytes the entries hold (toward the tenant's budget).

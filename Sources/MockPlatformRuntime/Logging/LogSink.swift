@@ -14,11 +14,17 @@ package final class LogSink: Sendable {
 
     /// The most bytes that wait for the next batch.
     package static let maxPendingBytes = 4 << 20
+    /// The largest buffer kept for the next batch (a batch after standard error stalled is
+    /// let go).
+    package static let maxSpareBytes = 256 << 10
     /// How long a line waits at most before it is written, in microseconds.
     package static let batchMicroseconds: UInt32 = 10_000
 
     private struct Pending {
         var bytes: [UInt8] = []
+        /// The buffer of the batch written before, emptied with its capacity kept: the next
+        /// batch goes into it without growing it again under the lock.
+        var spare: [UInt8] = []
         var dropped = 0
         var writerStarted = false
 
@@ -66,12 +72,18 @@ package final class LogSink: Sendable {
     /// Writes every line that waits, now.
     package func flush() {
         writing.withLock { _ in
-            let (bytes, dropped) = pending.withLock { pending in
-                defer { (pending.bytes, pending.dropped) = ([], 0) }
-                return (pending.bytes, pending.dropped)
+            var (batch, dropped) = pending.withLock { pending in
+                var batch = pending.spare
+                pending.spare = []
+                swap(&batch, &pending.bytes)
+                defer { pending.dropped = 0 }
+                return (batch, pending.dropped)
             }
             if dropped > 0 { writeAll(Array("mock-platform: \(dropped) log lines dropped (standard error is not read fast enough)\n".utf8)) }
-            if !bytes.isEmpty { writeAll(bytes) }
+            if !batch.isEmpty { writeAll(batch) }
+            guard batch.capacity <= Self.maxSpareBytes else { return }
+            batch.removeAll(keepingCapacity: true)
+            pending.withLock { $0.spare = batch }
         }
     }
 

@@ -26,16 +26,23 @@ package struct BoundedLog<Entry: Sendable>: Sendable {
     }
 
     /// Adds `entry`, which takes `size` bytes, then drops the oldest entries while the log is
-    /// past its count or bytes, or the tenant past its budget (`TenantStorage.excess`).
-    package mutating func append(_ entry: Entry, size: Int) {
+    /// past its count or bytes, or the tenant past its budget (`TenantStorage.excess`). Returns
+    /// the first entry dropped, so that an owner holding a lock lets it go after the lock (a
+    /// full log drops one entry per append; freeing it is the costly part).
+    @discardableResult
+    package mutating func append(_ entry: Entry, size: Int) -> Entry? {
         entries.append(entry)
         sizes.append(size)
         bytes += size
         storage.logGrew(by: size, inStateDocument: inStateDocument)
         var excess = storage.excess
+        var dropped: Entry?
         while entries.count > 1, entries.count > capacity || bytes > maxBytes || excess > 0 {
-            excess -= removeOldest()
+            let (oldest, freed) = removeOldest()
+            if dropped == nil { dropped = oldest }
+            excess -= freed
         }
+        return dropped
     }
 
     /// Drops the oldest entries until at least `needed` bytes are free or the log is empty;
@@ -43,7 +50,7 @@ package struct BoundedLog<Entry: Sendable>: Sendable {
     @discardableResult
     package mutating func dropOldest(freeing needed: Int) -> Int {
         var freed = 0
-        while freed < needed, !entries.isEmpty { freed += removeOldest() }
+        while freed < needed, !entries.isEmpty { freed += removeOldest().size }
         return freed
     }
 
@@ -54,11 +61,11 @@ package struct BoundedLog<Entry: Sendable>: Sendable {
         bytes = 0
     }
 
-    private mutating func removeOldest() -> Int {
-        entries.removeFirst()
+    private mutating func removeOldest() -> (entry: Entry, size: Int) {
+        let entry = entries.removeFirst()
         let size = sizes.removeFirst()
         bytes -= size
         storage.logGrew(by: -size, inStateDocument: inStateDocument)
-        return size
+        return (entry, size)
     }
 }
