@@ -34,7 +34,8 @@ extension ControlHandlers {
 
     private static func wire(_ entry: JournalEntry) -> Components.Schemas.JournalEntry {
         .init(
-            id: entry.id, at: entry.at, method: entry.method, path: entry.path, query: entry.query, status: entry.status,
+            id: entry.id, at: entry.at, receivedAt: entry.receivedAt, operation: entry.operation.map { .init(id: $0.id, api: $0.api) },
+            method: entry.method, path: entry.path, query: entry.query, status: entry.status,
             latencyMs: entry.latencyMilliseconds, headers: .init(additionalProperties: entry.headers),
             headersDropped: entry.headersDropped, bodyExcerpt: entry.bodyExcerpt, hint: entry.hint
         )

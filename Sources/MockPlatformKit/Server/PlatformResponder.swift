@@ -70,7 +70,7 @@ package struct PlatformResponder: HTTPResponder {
         }
         let tenant = tenants.entered(name)
         defer { tenant?.requestEnded() }
-        let arrivedAt = tenant?.clock.now
+        let arrivedAt = tenant?.clock.now, receivedAt = Date()
         var injected = FaultInjection.Result.proceed
         if let effect = faultEffect(for: request, resolved: resolved, tenant: tenant) {
             injected = await FaultInjection(effect: effect, shape: module.errorShape).apply(
@@ -88,7 +88,7 @@ package struct PlatformResponder: HTTPResponder {
         let answeredTenant = if let tenant, tenant.isCurrent { tenant } else { tenants.existing(name) }
         answeredTenant?.runtime.changes.advance()
         record(
-            request, path: target.path, query: resolved.query, in: answeredTenant, status: status, arrivedAt: arrivedAt, started: started,
+            request, resolved: resolved, in: answeredTenant, status: status, arrivedAt: arrivedAt, receivedAt: receivedAt, started: started,
             body: answered.body, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response
@@ -180,23 +180,28 @@ package struct PlatformResponder: HTTPResponder {
     /// the request ran made a new one), when there is one; `status` 0 for a connection a fault
     /// closed.
     private func record(
-        _ request: Request, path: String, query: Substring?, in tenant: Tenant?, status: Int, arrivedAt: Date?, started: ContinuousClock.Instant,
-        body: ByteBuffer?, hint: String?
+        _ request: Request, resolved: ResolvedRequest, in tenant: Tenant?, status: Int, arrivedAt: Date?, receivedAt: Date,
+        started: ContinuousClock.Instant, body: ByteBuffer?, hint: String?
     ) {
         guard let tenant, tenant.runtime.journal.capacity > 0 else { return }
         let journal = tenant.runtime.journal
         let elapsed = (ContinuousClock.now - started).components
+        let operation = resolved.route.operation(for: request.method).flatMap { operation in
+            resolved.module.map { JournalEntry.Operation(id: operation.id, api: $0.module.document) }
+        }
         let entry = JournalEntry(
             serial: journal.nextSerial(),
             at: arrivedAt ?? tenant.clock.now,
             method: request.method.rawValue,
-            path: path,
-            query: query.map(String.init),
+            path: resolved.target.path,
+            query: resolved.query.map(String.init),
             status: status,
             latencyMilliseconds: (Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15 * 1_000).rounded() / 1_000,
             fields: request.headers,
             body: body?.readableBytesView ?? ByteBuffer().readableBytesView,
-            hint: hint
+            hint: hint,
+            operation: operation,
+            receivedAt: receivedAt
         )
         journal.record(entry)
     }

@@ -11,6 +11,11 @@ package struct JournalEntry: Sendable {
     package var id: String { "req_" + String(serial, radix: 16) }
     /// The tenant clock's now when the request arrived.
     package var at: Date
+    /// The wall clock's now when the request arrived: the tenant clock can be moved, a client's
+    /// own pace cannot.
+    package var receivedAt: Date
+    /// The served operation the request matched; nil when no route matched it.
+    package var operation: Operation?
     package var method: String
     /// Tenant-relative, without the query.
     package var path: String
@@ -54,6 +59,19 @@ package struct JournalEntry: Sendable {
     /// Longest path and query kept.
     package static let maxTarget = 2_048
 
+    /// A served document's operation.
+    package struct Operation: Sendable, Equatable {
+        /// Its operationId (`getDriverStatus`).
+        package var id: String
+        /// The document that declares it (`iql`, `publisher`, `control`).
+        package var api: String
+
+        package init(id: String, api: String) {
+            self.id = id
+            self.api = api
+        }
+    }
+
     private enum Fields: Sendable {
         case received(HTTPFields)
         case kept([String: String], dropped: Int)
@@ -61,18 +79,19 @@ package struct JournalEntry: Sendable {
 
     package init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil
+        headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil,
+        operation: Operation? = nil, receivedAt: Date = Date()
     ) {
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: Self.keptFields(headers), body: body, hint: hint
+            fields: Self.keptFields(headers), body: body, hint: hint, operation: operation, receivedAt: receivedAt
         )
     }
 
     /// An entry for a request with these header fields.
     package init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil
+        fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil, operation: Operation? = nil, receivedAt: Date = Date()
     ) {
         var bytes = 0
         let withinBounds = fields.count <= Self.maxHeaders
@@ -85,17 +104,19 @@ package struct JournalEntry: Sendable {
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
             fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
-            body: body, hint: hint
+            body: body, hint: hint, operation: operation, receivedAt: receivedAt
         )
     }
 
     private init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        fields: Fields, body: some Collection<UInt8>, hint: String?
+        fields: Fields, body: some Collection<UInt8>, hint: String?, operation: Operation?, receivedAt: Date
     ) {
         self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
         self.serial = serial
         self.at = at
+        self.receivedAt = receivedAt
+        self.operation = operation
         self.method = method
         self.path = Self.bounded(path)
         self.query = query.map(Self.bounded)
@@ -108,7 +129,7 @@ package struct JournalEntry: Sendable {
         case .kept(let kept, _): kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
         }
         size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
-            + (self.hint?.utf8.count ?? 0)
+            + (self.hint?.utf8.count ?? 0) + (operation.map { $0.id.utf8.count + $0.api.utf8.count } ?? 0)
     }
 
     /// The first `maxBodyExcerpt` bytes of a body as text, decoded from contiguous storage when the

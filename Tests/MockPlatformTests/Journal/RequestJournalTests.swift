@@ -39,6 +39,31 @@ final class RequestJournalTests: XCTestCase {
         }
     }
 
+    /// Each entry names the served operation it matched, and the wall-clock instant it arrived,
+    /// which the tenant clock's moves do not change.
+    func testAnEntryNamesItsOperationAndTheWallClockInstant() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.send(.post, "/_mock/clock", json: ["now": "2024-06-10T12:00:00Z"])
+            let before = Date()
+            try await platform.iql(.get, "/iql/v1/driver/d1/status")
+            try await platform.send(.get, "/publisher/v1/drivers/d1/status")
+            try await platform.iql(.get, "/iql/v1/no/such/route")
+            let after = Date()
+            let entries = try await Self.requests(platform)
+            XCTAssertEqual(entries.map { $0["operation"] as? [String: String] }, [
+                nil, ["id": "getDriverStatus", "api": "publisher"], ["id": "getDriverStatus", "api": "iql"],
+            ])
+            XCTAssertTrue(entries[0]["operation"] is NSNull, "no route matched: null")
+            XCTAssertEqual(Set(entries.compactMap { $0["at"] as? String }), ["2024-06-10T12:00:00.000Z"])
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            for entry in entries {
+                let received = try XCTUnwrap((entry["received_at"] as? String).flatMap(formatter.date(from:)), "\(entry)")
+                XCTAssertTrue(received >= before.addingTimeInterval(-0.001) && received <= after.addingTimeInterval(0.001), "\(received)")
+            }
+        }
+    }
+
     func testFiltersCountAndClear() async throws {
         try await TestPlatform.run { platform in
             try await platform.createDriver("d1")
