@@ -37,7 +37,7 @@ extension ControlHandlers {
             id: entry.id, at: entry.at, receivedAt: entry.receivedAt, operation: entry.operation.map { .init(id: $0.id, api: $0.api) },
             method: entry.method, path: entry.path, query: entry.query, status: entry.status,
             latencyMs: entry.latencyMilliseconds, headers: .init(additionalProperties: entry.headers),
-            headersDropped: entry.headersDropped, bodyExcerpt: entry.bodyExcerpt, hint: entry.hint
+            headersDropped: entry.headersDropped, bodyExcerpt: entry.bodyExcerpt, answerExcerpt: entry.answerExcerpt, hint: entry.hint
         )
     }
 }

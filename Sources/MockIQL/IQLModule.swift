@@ -56,6 +56,12 @@ package struct IQLModule: PlatformModule {
         ]
     }
 
+    /// The answers the integration audit reads facts from: the status's `offer_available`, a
+    /// supported state's `can_receive_offer`, the ad unit's click token.
+    package var journalledAnswers: Set<String> {
+        [Operations.GetDriverStatus.id, Operations.PostSupportedStateDetails.id, Operations.GetAdUnit.id]
+    }
+
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try IQLStore(runtime: runtime, restoring: snapshot)
     }

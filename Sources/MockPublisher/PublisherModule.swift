@@ -22,6 +22,11 @@ package struct PublisherModule: PlatformModule {
     package var bodyStorage: [String: BodyStorage] { [Operations.PostSupportedStateDetails.id: .notKept] }
     package var pushKinds: [DeclaredPushKind] { [DeclaredPushKind(.iqlQualification), DeclaredPushKind(.iqlHeartbeat)] }
 
+    /// The wrappers' answers the integration audit reads facts from, as IQL's own.
+    package var journalledAnswers: Set<String> {
+        [Operations.GetDriverStatus.id, Operations.PostSupportedStateDetails.id, Operations.GetAdUnit.id]
+    }
+
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
         try DeviceRegistry(runtime: runtime, restoring: snapshot)
     }

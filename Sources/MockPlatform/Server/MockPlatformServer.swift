@@ -178,7 +178,7 @@ package enum MockPlatformServer {
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(
                 recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
-                cachedReads: module.cachedReads, writtenAnswers: module.writtenAnswers
+                cachedReads: module.cachedReads, writtenAnswers: module.writtenAnswers, journalledAnswers: module.journalledAnswers
             )
             try module.registerHandlers(on: recorder, configuration: .mockPlatform)
             routes = recorder.catalog

@@ -45,6 +45,10 @@ package protocol PlatformModule: TenantModule {
     /// Operations whose 200 it writes itself as JSON bytes (`WrittenAnswer`), by generated
     /// operation id; none unless it says.
     var writtenAnswers: [String: WrittenAnswer] { get }
+    /// Operations whose 2xx answer (up to `ResponseCache.maxBodyBytes`) their journal entries
+    /// keep (`answer_excerpt`): the answers the integration audit reads facts from, such as
+    /// driverStatus's `offer_available`; none unless it says.
+    var journalledAnswers: Set<String> { get }
     /// Start-up work on the fixtures every new tenant starts from, once their settings and parts
     /// are read (the webhooks module's `--webhook-url` endpoint); nothing unless it says.
     func prepare(_ fixtures: inout Fixtures) throws
@@ -65,6 +69,7 @@ extension PlatformModule {
     package var bodyStorage: [String: BodyStorage] { [:] }
     package var cachedReads: [String: CachedRead] { [:] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
+    package var journalledAnswers: Set<String> { [] }
     package func prepare(_ fixtures: inout Fixtures) throws {}
     package func shutdown() async {}
 }

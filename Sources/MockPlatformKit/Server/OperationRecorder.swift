@@ -10,12 +10,13 @@ package final class OperationRecorder: ServerTransport {
     private let constants: Set<String>
     private let cachedReads: [String: CachedRead]
     private let writtenAnswers: [String: WrittenAnswer]
+    private let journalledAnswers: Set<String>
     /// The routes recorded so far, of this module and those recorded before it.
     package private(set) var catalog: RouteCatalog
 
     package init(
         recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
-        cachedReads: [String: CachedRead], writtenAnswers: [String: WrittenAnswer]
+        cachedReads: [String: CachedRead], writtenAnswers: [String: WrittenAnswer], journalledAnswers: Set<String> = []
     ) {
         self.catalog = catalog
         self.plans = plans
@@ -23,6 +24,7 @@ package final class OperationRecorder: ServerTransport {
         self.constants = constants
         self.cachedReads = cachedReads
         self.writtenAnswers = writtenAnswers
+        self.journalledAnswers = journalledAnswers
     }
 
     package func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
@@ -32,7 +34,7 @@ package final class OperationRecorder: ServerTransport {
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
             constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, cachedRead: cachedReads[id],
-            writtenAnswer: writtenAnswers[id]
+            writtenAnswer: writtenAnswers[id], journalsAnswer: journalledAnswers.contains(id)
         ))
     }
 }

@@ -77,11 +77,11 @@ package struct PlatformResponder: HTTPResponder {
                 channel: context.channel, context: ErrorContext(path: target.path, now: tenants.now(of: name))
             )
         }
-        let answered: (response: Response, body: ByteBuffer?)
+        let answered: Answered
         switch injected {
         case .proceed: answered = await answer(request, context: context, resolved: resolved, tenant: tenant)
-        case .answered(let response): answered = (response, nil)
-        case .closed: answered = (Response(status: .internalServerError), nil)  // never sent: the connection is closed
+        case .answered(let response): answered = (response, nil, nil)
+        case .closed: answered = (Response(status: .internalServerError), nil, nil)  // never sent: the connection is closed
         }
         let status = if case .closed = injected { 0 } else { answered.response.status.code }
         // The tenant as it is now: the one the request began on unless a reset replaced it.
@@ -89,7 +89,7 @@ package struct PlatformResponder: HTTPResponder {
         answeredTenant?.runtime.changes.advance()
         record(
             request, resolved: resolved, in: answeredTenant, status: status, arrivedAt: arrivedAt, receivedAt: receivedAt, started: started,
-            body: answered.body, hint: answered.response.headers[RouteHint.header]
+            body: answered.body, answer: answered.answer, hint: answered.response.headers[RouteHint.header]
         )
         return answered.response
     }
@@ -102,11 +102,15 @@ package struct PlatformResponder: HTTPResponder {
         )
     }
 
+    /// A request's answer, with what the journal keeps of the exchange: the request body read,
+    /// and the answer's bytes when they are in one buffer.
+    private typealias Answered = (response: Response, body: ByteBuffer?, answer: ByteBuffer?)
+
     /// The module's answer, and the request body it read (for the journal). `tenant` is the
     /// request's tenant when the front door already looked it up.
     private func answer(
         _ request: Request, context: Context, resolved: ResolvedRequest, tenant: Tenant?
-    ) async -> (response: Response, body: ByteBuffer?) {
+    ) async -> Answered {
         let target = resolved.target
         let shape = resolved.module?.errorShape ?? ProblemErrorShape()
         var errorContext: ErrorContext { ErrorContext(path: target.path, now: tenants.now(of: target.tenant)) }
@@ -132,7 +136,9 @@ package struct PlatformResponder: HTTPResponder {
             body = try await RequestBodyReader.bytes(of: &request, logger: context.logger)
             // A POST read is keyed by its body too: the same bytes were parsed and checked when
             // its answer was kept.
-            if let kept = operation.keptAnswer(to: relativeTarget, head: request.head, body: body, of: tenant) { return (kept, body) }
+            if let kept = operation.keptAnswer(to: relativeTarget, head: request.head, body: body, of: tenant) {
+                return (kept.response, body, kept.body)
+            }
             let parameters = resolved.route.parameters
             let read = try body.map { bytes throws(APIError) in (json: try RequestBodyReader.object(in: bytes, shape: shape), bytes: bytes) }
             try PathParameterCheck.check(parameters, of: operation.id, shape: shape)
@@ -145,14 +151,14 @@ package struct PlatformResponder: HTTPResponder {
                     Self.operationHead(of: request.head, relativeTarget: relativeTarget), body: read, pathParameters: parameters
                 )
             }
-            if let storage, (200..<300).contains(response.status.code) { storage.grew(by: read?.bytes.readableBytes ?? 0) }
-            return (response, body)
+            if let storage, (200..<300).contains(response.response.status.code) { storage.grew(by: read?.bytes.readableBytes ?? 0) }
+            return (response.response, body, response.body)
         } catch let error as APIError {
             if let limit = error.limit { tenants.metrics.recordLimitRejection(limit) }
-            return (Self.response(shape.render(error, context: errorContext)), body)
+            return (Self.response(shape.render(error, context: errorContext)), body, nil)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])
-            return (Self.response(shape.render(.internal, context: errorContext)), body)
+            return (Self.response(shape.render(.internal, context: errorContext)), body, nil)
         }
     }
 
@@ -181,14 +187,16 @@ package struct PlatformResponder: HTTPResponder {
     /// closed.
     private func record(
         _ request: Request, resolved: ResolvedRequest, in tenant: Tenant?, status: Int, arrivedAt: Date?, receivedAt: Date,
-        started: ContinuousClock.Instant, body: ByteBuffer?, hint: String?
+        started: ContinuousClock.Instant, body: ByteBuffer?, answer: ByteBuffer?, hint: String?
     ) {
         guard let tenant, tenant.runtime.journal.capacity > 0 else { return }
         let journal = tenant.runtime.journal
         let elapsed = (ContinuousClock.now - started).components
-        let operation = resolved.route.operation(for: request.method).flatMap { operation in
+        let routeOperation = resolved.route.operation(for: request.method)
+        let operation = routeOperation.flatMap { operation in
             resolved.module.map { JournalEntry.Operation(id: operation.id, api: $0.module.document) }
         }
+        let journalled = routeOperation?.journalsAnswer == true && (200..<300).contains(status) ? answer : nil
         let entry = JournalEntry(
             serial: journal.nextSerial(),
             at: arrivedAt ?? tenant.clock.now,
@@ -201,6 +209,7 @@ package struct PlatformResponder: HTTPResponder {
             body: body?.readableBytesView ?? ByteBuffer().readableBytesView,
             hint: hint,
             operation: operation,
+            answer: journalled,
             receivedAt: receivedAt
         )
         journal.record(entry)

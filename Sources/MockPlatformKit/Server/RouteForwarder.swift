@@ -44,9 +44,9 @@ package final class RouteForwarder: Sendable {
         try module.requestGuard?.check(head, path: path, settings: settings)
         let body = json.map { (json: $0, bytes: ByteBuffer(bytes: JSONValue.object($0).encoded())) }
         let response = if let kept = operation.keptAnswer(to: target, head: head, body: body?.bytes, of: binding.tenant) {
-            kept
+            kept.response
         } else {
-            try await operation.call(head, body: body, pathParameters: match.parameters)
+            try await operation.call(head, body: body, pathParameters: match.parameters).response
         }
         let gathered = GatheredBody()
         try await response.body.write(GatheringWriter(gathered: gathered))

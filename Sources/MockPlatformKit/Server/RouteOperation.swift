@@ -26,13 +26,19 @@ package struct RouteOperation: Sendable {
     package var cachedRead: CachedRead? = nil
     /// The body of its 200, written by its module instead of the generated code.
     package var writtenAnswer: WrittenAnswer? = nil
+    /// Whether its journal entries keep its 2xx answer (`PlatformModule.journalledAnswers`).
+    package var journalsAnswer = false
+
+    /// An answer, with its body's bytes when they are in one buffer (every JSON answer, kept
+    /// or built): what the journal keeps of an operation that journals its answers.
+    package typealias Answer = (response: Response, body: ByteBuffer?)
 
     /// The answer kept for `head` addressed to `target` (tenant-relative, query included) with
     /// `body` (a POST read's): a constant operation's once it has one, or the tenant's while it
     /// holds, for an operation whose module caches its answers (`ResponseCache`). The front
     /// door and the forwarder send it without running the operation, reading its parameters or
     /// binding the tenant. Nil for any other operation, and when nothing is kept.
-    package func keptAnswer(to target: String, head: HTTPRequest, body: ByteBuffer? = nil, of tenant: Tenant?) -> Response? {
+    package func keptAnswer(to target: String, head: HTTPRequest, body: ByteBuffer? = nil, of tenant: Tenant?) -> Answer? {
         let kept: (HTTPResponse, ByteBuffer)? = if let constant = constantAnswer?.answer {
             constant
         } else if let cachedRead, let tenant, let key = cachedRead.key(target: target, head: head, body: body) {
@@ -41,7 +47,7 @@ package struct RouteOperation: Sendable {
             nil
         }
         guard let (head, body) = kept else { return nil }
-        return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+        return (Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body)), body)
     }
 
     /// Runs the operation for a request whose JSON body (POST/PUT/PATCH) the front door has
@@ -55,9 +61,9 @@ package struct RouteOperation: Sendable {
     /// door to log.
     package func call(
         _ head: HTTPRequest, body: (json: [String: JSONValue], bytes: ByteBuffer)?, pathParameters: [String: Substring]
-    ) async throws -> Response {
+    ) async throws -> Answer {
         if let (head, body) = constantAnswer?.answer {
-            return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body))
+            return (Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body)), body)
         }
         var keeping: (answers: ResponseCache, key: String, reported: ReportedCacheValidity)?
         if let cachedRead, let tenant = Tenant.binding?.tenant, let target = head.path,
@@ -71,7 +77,8 @@ package struct RouteOperation: Sendable {
             } catch {
                 throw refusal(for: error)
             }
-            return Response(status: .ok, headers: [.contentType: Self.jsonContentType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            let buffer = ByteBuffer(bytes: body)
+            return (Response(status: .ok, headers: [.contentType: Self.jsonContentType], body: .init(byteBuffer: buffer)), buffer)
         }
         let answer: (HTTPResponse, HTTPBody?)
         do {
@@ -110,34 +117,34 @@ package struct RouteOperation: Sendable {
     /// `keep` sees every answer gathered into one buffer.
     private func finished(
         _ response: HTTPResponse, body: HTTPBody?, keep: (HTTPResponse, ByteBuffer) -> Void
-    ) async throws -> Response {
+    ) async throws -> Answer {
         var response = response
         HeaderEncodingRestorer.restore(&response.headerFields)
         guard let body else {
-            return Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: ByteBuffer()))
+            return (Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: ByteBuffer())), nil)
         }
         if let nullShape, response.status == .ok || response.status == .created {
             guard let bytes = try? await [UInt8](collecting: body, upTo: Self.maxGatheredBody) else { throw APIError.internal }
             let (head, completed) = NullCompletion.completing(response, body: bytes, shape: nullShape, operationID: id) ?? (response, bytes)
             let buffer = ByteBuffer(bytes: completed)
             keep(head, buffer)
-            return Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: buffer))
+            return (Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: buffer)), buffer)
         }
         if case .known(let length) = body.length, length <= Self.maxGatheredBody {
             var buffer = ByteBuffer()
             buffer.reserveCapacity(Int(length))
             for try await chunk in body { buffer.writeBytes(chunk) }
             keep(response, buffer)
-            return Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: buffer))
+            return (Response(status: response.status, headers: response.headerFields, body: .init(byteBuffer: buffer)), buffer)
         }
         let buffers = body.map { ByteBuffer(bytes: $0) }
         if case .known(let length) = body.length {
-            return Response(status: response.status, headers: response.headerFields, body: .init(contentLength: numericCast(length)) { writer in
+            return (Response(status: response.status, headers: response.headerFields, body: .init(contentLength: numericCast(length)) { writer in
                 for try await buffer in buffers { try await writer.write(buffer) }
                 try await writer.finish(nil)
-            })
+            }), nil)
         }
-        return Response(status: response.status, headers: response.headerFields, body: .init(asyncSequence: buffers))
+        return (Response(status: response.status, headers: response.headerFields, body: .init(asyncSequence: buffers)), nil)
     }
 
     /// The content type the generated code gives a JSON body.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 
 /// One request as the journal keeps it (`openapi/control.yaml` JournalEntry): bounded in size
 /// whatever the request was, so that a full journal holds a fixed amount of memory.
@@ -16,6 +17,11 @@ package struct JournalEntry: Sendable {
     package var receivedAt: Date
     /// The served operation the request matched; nil when no route matched it.
     package var operation: Operation?
+    /// The first `maxAnswer` bytes of the 2xx answer of an operation whose module journals its
+    /// answers (`PlatformModule.journalledAnswers`); nil for any other request.
+    package var answer: ByteBuffer?
+    /// The answer as UTF-8 text (invalid bytes replaced).
+    package var answerExcerpt: String? { answer.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }
     package var method: String
     /// Tenant-relative, without the query.
     package var path: String
@@ -51,6 +57,8 @@ package struct JournalEntry: Sendable {
 
     /// Longest body excerpt kept, in bytes.
     package static let maxBodyExcerpt = 1_024
+    /// The most bytes of an answer an entry keeps (the longest answer a tenant caches).
+    package static let maxAnswer = 4_096
     /// Most header fields kept, the longest value kept of each, and the most bytes of names
     /// and values kept in all (docs/operating.md "Sharing one instance": a journal entry keeps ≤ 8 KiB of headers).
     package static let maxHeaders = 64
@@ -80,18 +88,19 @@ package struct JournalEntry: Sendable {
     package init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil,
-        operation: Operation? = nil, receivedAt: Date = Date()
+        operation: Operation? = nil, answer: ByteBuffer? = nil, receivedAt: Date = Date()
     ) {
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: Self.keptFields(headers), body: body, hint: hint, operation: operation, receivedAt: receivedAt
+            fields: Self.keptFields(headers), body: body, hint: hint, operation: operation, answer: answer, receivedAt: receivedAt
         )
     }
 
     /// An entry for a request with these header fields.
     package init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil, operation: Operation? = nil, receivedAt: Date = Date()
+        fields: HTTPFields, body: some Collection<UInt8>, hint: String? = nil, operation: Operation? = nil, answer: ByteBuffer? = nil,
+        receivedAt: Date = Date()
     ) {
         var bytes = 0
         let withinBounds = fields.count <= Self.maxHeaders
@@ -104,19 +113,22 @@ package struct JournalEntry: Sendable {
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
             fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
-            body: body, hint: hint, operation: operation, receivedAt: receivedAt
+            body: body, hint: hint, operation: operation, answer: answer, receivedAt: receivedAt
         )
     }
 
     private init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        fields: Fields, body: some Collection<UInt8>, hint: String?, operation: Operation?, receivedAt: Date
+        fields: Fields, body: some Collection<UInt8>, hint: String?, operation: Operation?, answer: ByteBuffer?, receivedAt: Date
     ) {
         self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
         self.serial = serial
         self.at = at
         self.receivedAt = receivedAt
         self.operation = operation
+        // A kept answer's buffer is shared, not copied; a longer answer's head is copied, so
+        // that the entry does not hold the whole of it.
+        self.answer = answer.map { $0.readableBytes <= Self.maxAnswer ? $0 : ByteBuffer(bytes: $0.readableBytesView.prefix(Self.maxAnswer)) }
         self.method = method
         self.path = Self.bounded(path)
         self.query = query.map(Self.bounded)
@@ -130,6 +142,7 @@ package struct JournalEntry: Sendable {
         }
         size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
             + (self.hint?.utf8.count ?? 0) + (operation.map { $0.id.utf8.count + $0.api.utf8.count } ?? 0)
+            + (self.answer?.readableBytes ?? 0)
     }
 
     /// The first `maxBodyExcerpt` bytes of a body as text, decoded from contiguous storage when the

@@ -64,6 +64,33 @@ final class RequestJournalTests: XCTestCase {
         }
     }
 
+    /// The answers the audit reads facts from are kept with their entries, whether the answer
+    /// was built or kept; other answers, and refusals, are not.
+    func testAnEntryKeepsTheAnswersTheAuditReads() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            let built = try await platform.iql(.get, "/iql/v1/driver/d1/status")
+            let kept = try await platform.iql(.get, "/iql/v1/driver/d1/status")
+            let state = try await platform.iql(
+                .post, "/iql/v1/supported_state_details", json: ["country_code": "USA", "state_code": "AZ", "current_insurer": "Progressive"]
+            )
+            try await platform.iql(.get, "/iql/v1/locations")
+            try await platform.iql(.get, "/iql/v1/driver/nobody/status")
+            let entries = try await Self.requests(platform, "?limit=5")
+            XCTAssertEqual(entries.map { $0["path"] as? String }, [
+                "/iql/v1/driver/nobody/status", "/iql/v1/locations", "/iql/v1/supported_state_details",
+                "/iql/v1/driver/d1/status", "/iql/v1/driver/d1/status",
+            ])
+            XCTAssertTrue(entries[0]["answer_excerpt"] is NSNull, "a refusal keeps no answer")
+            XCTAssertTrue(entries[1]["answer_excerpt"] is NSNull, "locations is no answer the audit reads")
+            XCTAssertEqual(entries[2]["answer_excerpt"] as? String, state.text)
+            XCTAssertTrue(state.text.contains("\"can_receive_offer\""), state.text)
+            XCTAssertEqual(entries[3]["answer_excerpt"] as? String, kept.text, "a kept answer")
+            XCTAssertEqual(entries[4]["answer_excerpt"] as? String, built.text, "a built answer")
+            XCTAssertTrue(built.text.contains("\"offer_available\""), built.text)
+        }
+    }
+
     func testFiltersCountAndClear() async throws {
         try await TestPlatform.run { platform in
             try await platform.createDriver("d1")

@@ -41,7 +41,7 @@ final class RouteOperationTests: XCTestCase {
         let response = try await Tenant.$binding.withValue(TenantBinding(name: .default, registry: registry)) {
             try await operation.call(HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/probe"), body: nil, pathParameters: [:])
         }
-        return response.headers
+        return response.response.headers
     }
 
     func testTheHandlerReceivesWhatItsRuleValidated() async throws {

@@ -32,7 +32,7 @@ final class StateTests: XCTestCase {
             generated.writtenAnswer = nil
             let reference = try await Tenant.$binding.withValue(TenantBinding(name: .default, registry: platform.tenants)) {
                 try await generated.call(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/_mock/state"), body: nil, pathParameters: [:])
-            }
+            }.response
             let body = CollectedBody()
             try await reference.body.write(body)
             XCTAssertEqual(reference.headers[.contentType], written.headers[.contentType])
