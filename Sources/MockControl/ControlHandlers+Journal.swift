@@ -7,7 +7,8 @@ import OpenAPIRuntime
 extension ControlHandlers {
     func listRequests(_ input: Operations.ListRequests.Input) async throws -> Operations.ListRequests.Output {
         let query = try Self.journalQuery(
-            method: input.query.method, path: input.query.path, status: input.query.status, since: input.query.since
+            method: input.query.method, path: input.query.path, status: input.query.status, since: input.query.since,
+            operation: input.query.operation
         )
         let limit = input.query.limit ?? 100
         guard (1...10_000).contains(limit) else { throw APIError.badRequest("limit must be between 1 and 10000") }
@@ -17,7 +18,8 @@ extension ControlHandlers {
 
     func countRequests(_ input: Operations.CountRequests.Input) async throws -> Operations.CountRequests.Output {
         let query = try Self.journalQuery(
-            method: input.query.method, path: input.query.path, status: input.query.status, since: input.query.since
+            method: input.query.method, path: input.query.path, status: input.query.status, since: input.query.since,
+            operation: input.query.operation
         )
         return .ok(.init(body: .json(.init(count: try Tenant.bound().runtime.journal.count(matching: query)))))
     }
@@ -27,9 +29,11 @@ extension ControlHandlers {
         return .noContent(.init())
     }
 
-    private static func journalQuery(method: String?, path: String?, status: Int?, since: Date?) throws(APIError) -> JournalQuery {
+    private static func journalQuery(
+        method: String?, path: String?, status: Int?, since: Date?, operation: String?
+    ) throws(APIError) -> JournalQuery {
         let glob = try path.map { pattern throws(APIError) in try PathGlob(pattern) }
-        return JournalQuery(method: method, path: glob, status: status, since: since)
+        return JournalQuery(method: method, path: glob, status: status, since: since, operation: operation)
     }
 
     private static func wire(_ entry: JournalEntry) -> Components.Schemas.JournalEntry {

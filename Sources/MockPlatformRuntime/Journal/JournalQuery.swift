@@ -9,12 +9,15 @@ package struct JournalQuery: Sendable {
     package var status: Int?
     /// Entries at or after this tenant-clock instant.
     package var since: Date?
+    /// Entries that matched an operation of this operationId.
+    package var operation: String?
 
-    package init(method: String? = nil, path: PathGlob? = nil, status: Int? = nil, since: Date? = nil) {
+    package init(method: String? = nil, path: PathGlob? = nil, status: Int? = nil, since: Date? = nil, operation: String? = nil) {
         self.method = method?.uppercased()
         self.path = path
         self.status = status
         self.since = since
+        self.operation = operation
     }
 
     /// The millisecond an instant shows as (`RFC3339`): `since` compares what the client saw, so
@@ -24,6 +27,7 @@ package struct JournalQuery: Sendable {
     package func matches(_ entry: JournalEntry) -> Bool {
         if let method, entry.method != method { return false }
         if let status, entry.status != status { return false }
+        if let operation, entry.operation?.id != operation { return false }
         if let since, Self.millisecond(entry.at) < Self.millisecond(since) { return false }
         if let path, !path.matches(entry.path) { return false }
         return true

@@ -54,6 +54,12 @@ final class RequestJournalTests: XCTestCase {
                 nil, ["id": "getDriverStatus", "api": "publisher"], ["id": "getDriverStatus", "api": "iql"],
             ])
             XCTAssertTrue(entries[0]["operation"] is NSNull, "no route matched: null")
+            let statuses = try await Self.requests(platform, "?operation=getDriverStatus")
+            XCTAssertEqual(statuses.map { $0["path"] as? String }, ["/publisher/v1/drivers/d1/status", "/iql/v1/driver/d1/status"])
+            let counted = try await Self.count(platform, "?operation=getDriverStatus&method=GET")
+            XCTAssertEqual(counted, 2)
+            let none = try await Self.count(platform, "?operation=getAdUnit")
+            XCTAssertEqual(none, 0)
             XCTAssertEqual(Set(entries.compactMap { $0["at"] as? String }), ["2024-06-10T12:00:00.000Z"])
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
