@@ -194,7 +194,8 @@ tarball=$(bash scripts/release.sh 2> "$WORK/release.log") || { tail -n 20 "$WORK
 mkdir -p "$WORK/unpacked"
 tar -C "$WORK/unpacked" -xzf "$tarball"
 folder=$(basename "$tarball" .tar.gz)
-for part in mock-platform MockPlatform_MockPlatform.resources MockPlatform_MockPlatformKit.resources MockPlatform_MockControl.resources README.txt licenses; do
+for part in mock-platform MockPlatform_MockPlatform.resources MockPlatform_MockPlatformKit.resources MockPlatform_MockControl.resources \
+  MockPlatform_MockAudit.resources README.txt licenses; do
   [[ -e "$WORK/unpacked/$folder/$part" ]] || fail "$tarball has no $folder/$part"
 done
 podman run --rm "$BASE" sh -c 'command -v swift || ls -d /usr/lib/swift /usr/share/swift' > /dev/null 2>&1 \
