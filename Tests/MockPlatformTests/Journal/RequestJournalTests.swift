@@ -97,6 +97,18 @@ final class RequestJournalTests: XCTestCase {
         }
     }
 
+    /// The publisher backend's wrappers keep their answers as IQL's own operations do.
+    func testThePublisherWrappersAnswersAreKeptToo() async throws {
+        try await TestPlatform.run { platform in
+            try await platform.createDriver("d1")
+            let status = try await platform.send(.get, "/publisher/v1/drivers/d1/status")
+            XCTAssertEqual(status.status, .ok, status.text)
+            let entries = try await Self.requests(platform, "?operation=getDriverStatus")
+            XCTAssertEqual(entries.first?["operation"] as? [String: String], ["id": "getDriverStatus", "api": "publisher"])
+            XCTAssertEqual(entries.first?["answer_excerpt"] as? String, status.text)
+        }
+    }
+
     func testFiltersCountAndClear() async throws {
         try await TestPlatform.run { platform in
             try await platform.createDriver("d1")
