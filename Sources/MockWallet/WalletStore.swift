@@ -32,7 +32,7 @@ package actor WalletStore: ModuleStore {
     /// Lines one `POST /wallet/v1/log` may carry (413 beyond).
     static let logLinesPerRequest = 100
 
-    private var state: State { didSet { revision.advance() } }
+    private(set) var state: State { didSet { revision.advance() } }
     private let runtime: TenantRuntime
     /// Advanced with every change of `state`: what a read answered holds while it stays.
     package nonisolated let revision = StateRevision()

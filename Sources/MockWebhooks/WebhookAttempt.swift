@@ -12,6 +12,9 @@ package struct WebhookAttempt: Sendable, Equatable, Codable {
     package var error: String?
     /// The first 1,024 bytes of the response body, as text.
     package var responseExcerpt: String?
+    /// The wall-clock instant the attempt ended and was recorded; nil in a state document
+    /// written before it was kept.
+    package var recordedAt: Date?
 
     /// About the bytes the attempt takes in a state document (`TenantStorage`).
     var storedSize: Int { 120 + (error?.utf8.count ?? 0) + (responseExcerpt?.utf8.count ?? 0) }

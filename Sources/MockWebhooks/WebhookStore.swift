@@ -29,6 +29,8 @@ package actor WebhookStore: ModuleStore {
     private var messagesOfEvent: [String: [String]] = [:]
     /// The messages' sizes in all (`WebhookMessage.storedSize`), counted in the tenant's storage.
     private var messageBytes = 0
+    /// How many messages the log gave up to its bounds since the store was made.
+    private(set) var droppedMessages = 0
     /// Messages with an attempt under way.
     private var inFlight: Set<String> = []
     /// Held by each attempt while it is sent.
@@ -233,6 +235,8 @@ package actor WebhookStore: ModuleStore {
         messagesOfEvent[message.eventID, default: []].append(message.id)
         state.messages.append(message)
         account(message.storedSize)
+        let held = state.messages.count
+        defer { droppedMessages += held - state.messages.count }
         let overCount = state.messages.count - Self.messageCapacity, overBytes = runtime.storage.excess
         guard overCount > 0 || overBytes > 0 else { return }
         var settled = MessageTrim(
@@ -334,7 +338,7 @@ package actor WebhookStore: ModuleStore {
         guard let position = positions[id] else { return }
         let attempt = WebhookAttempt(
             at: startedAt, statusCode: outcome.statusCode, latencyMilliseconds: outcome.latencyMilliseconds,
-            error: outcome.error, responseExcerpt: outcome.responseExcerpt
+            error: outcome.error, responseExcerpt: outcome.responseExcerpt, recordedAt: Date()
         )
         state.messages[position].attempts.append(attempt)
         account(attempt.storedSize)

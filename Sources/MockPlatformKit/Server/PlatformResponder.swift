@@ -155,11 +155,18 @@ package struct PlatformResponder: HTTPResponder {
             return (response.response, body, response.body)
         } catch let error as APIError {
             if let limit = error.limit { tenants.metrics.recordLimitRejection(limit) }
-            return (Self.response(shape.render(error, context: errorContext)), body, nil)
+            return Self.refusal(shape.render(error, context: errorContext), body: body)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(error)", "path": "\(target.path)"])
-            return (Self.response(shape.render(.internal, context: errorContext)), body, nil)
+            return Self.refusal(shape.render(.internal, context: errorContext), body: body)
         }
+    }
+
+    /// An error's answer, its bytes kept for the journal (which keeps a 4xx answer's body: the
+    /// audit groups the client's errors by their message).
+    private static func refusal(_ rendered: (HTTPResponse, Data), body: ByteBuffer?) -> Answered {
+        let bytes = ByteBuffer(bytes: rendered.1)
+        return (Response(status: rendered.0.status, headers: rendered.0.headerFields, body: .init(byteBuffer: bytes)), body, bytes)
     }
 
     /// Holds a write's body of `bytes` to the tenant's byte budget (`TenantStorage`) as its
@@ -196,7 +203,8 @@ package struct PlatformResponder: HTTPResponder {
         let operation = routeOperation.flatMap { operation in
             resolved.module.map { JournalEntry.Operation(id: operation.id, api: $0.module.document) }
         }
-        let journalled = routeOperation?.journalsAnswer == true && (200..<300).contains(status) ? answer : nil
+        let journalled = (200..<300).contains(status) ? (routeOperation?.journalsAnswer == true ? answer : nil)
+            : (400..<500).contains(status) ? answer : nil
         let entry = JournalEntry(
             serial: journal.nextSerial(),
             at: arrivedAt ?? tenant.clock.now,

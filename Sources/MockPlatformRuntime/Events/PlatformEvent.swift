@@ -16,6 +16,9 @@ package struct PlatformEvent: Sendable, Equatable, Codable {
     package var payload: JSONValue
     /// Position in the tenant's event log, from 1; set when the log records the event.
     package var sequence: UInt64 = 0
+    /// The wall-clock instant the log recorded the event (the audit orders every log's traces
+    /// by when the mock recorded them); nil in a state document written before it was kept.
+    package var recordedAt: Date?
 
     package init(id: String, kind: EventKind, subject: String, createdAt: Date, payload: JSONValue) {
         self.id = id
@@ -30,7 +33,7 @@ package struct PlatformEvent: Sendable, Equatable, Codable {
 
     /// A state document keeps the subject under its first name, `driverID`.
     private enum CodingKeys: String, CodingKey {
-        case id, kind, createdAt, payload, sequence
+        case id, kind, createdAt, payload, sequence, recordedAt
         case subject = "driverID"
     }
 }

@@ -18,7 +18,8 @@ package struct JournalEntry: Sendable {
     /// The served operation the request matched; nil when no route matched it.
     package var operation: Operation?
     /// The first `maxAnswer` bytes of the 2xx answer of an operation whose module journals its
-    /// answers (`PlatformModule.journalledAnswers`); nil for any other request.
+    /// answers (`PlatformModule.journalledAnswers`), and of every 4xx answer (the error the
+    /// client was given); nil for any other request.
     package var answer: ByteBuffer?
     /// The answer as UTF-8 text (invalid bytes replaced).
     package var answerExcerpt: String? { answer.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }

@@ -67,6 +67,12 @@ package final class RequestJournal: Sendable {
     /// a reference count.
     private func held() -> Ring { ring.withLock { $0 } }
 
+    /// How many entries the journal gave up to its bounds since it was last emptied.
+    package var dropped: Int { ring.withLock { $0.log.dropped } }
+
+    /// Every entry held now, oldest first: a copy-on-write copy, read outside the lock.
+    package var all: CircularBuffer<JournalEntry> { held().log.entries }
+
     /// Entries held now (at most `capacity`).
     package var count: Int { ring.withLock { $0.log.entries.count } }
 

@@ -27,6 +27,9 @@ package struct PushEntry: Sendable, Equatable, Codable {
     package var id: String
     package var createdAt: Date
     package var push: Push
+    /// The wall-clock instant the outbox recorded the push; nil in a state document written
+    /// before it was kept.
+    package var recordedAt: Date?
 
     /// About the bytes an entry holding `push` takes in a state document (`TenantStorage`).
     package static func storedSize(of push: Push) -> Int {

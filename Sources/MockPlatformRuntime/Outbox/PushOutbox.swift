@@ -41,10 +41,10 @@ package final class PushOutbox: Sendable {
     @discardableResult
     package func append(_ pushes: [Push]) -> [PushEntry] {
         guard !pushes.isEmpty else { return [] }
-        let now = clock.now
+        let now = clock.now, recordedAt = Date()
         let sizes = pushes.map(PushEntry.storedSize(of:))  // measured outside the lock: a payload can be large
         return state.withLock { state in
-            let entries = pushes.map { PushEntry(id: state.ids.uuid(), createdAt: now, push: $0) }
+            let entries = pushes.map { PushEntry(id: state.ids.uuid(), createdAt: now, push: $0, recordedAt: recordedAt) }
             for (entry, size) in zip(entries, sizes) { state.log.append(entry, size: size) }
             return entries
         }
@@ -70,6 +70,9 @@ package final class PushOutbox: Sendable {
         }
         return entry
     }
+
+    /// How many entries the outbox gave up to its bounds.
+    package var dropped: Int { state.withLock { $0.log.dropped } }
 
     /// Entries held now.
     package var count: Int { state.withLock { $0.log.entries.count } }

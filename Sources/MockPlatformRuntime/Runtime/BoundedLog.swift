@@ -17,6 +17,8 @@ package struct BoundedLog<Entry: Sendable>: Sendable {
     private var sizes = CircularBuffer<Int>()
     /// The entries' sizes in all.
     private(set) var bytes = 0
+    /// How many entries the log gave up to its bounds since it was last emptied.
+    package private(set) var dropped = 0
 
     package init(capacity: Int, maxBytes: Int = .max, storage: TenantStorage, inStateDocument: Bool = true) {
         self.capacity = max(1, capacity)
@@ -59,12 +61,14 @@ package struct BoundedLog<Entry: Sendable>: Sendable {
         entries.removeAll()
         sizes.removeAll()
         bytes = 0
+        dropped = 0
     }
 
     private mutating func removeOldest() -> (entry: Entry, size: Int) {
         let entry = entries.removeFirst()
         let size = sizes.removeFirst()
         bytes -= size
+        dropped += 1
         storage.logGrew(by: -size, inStateDocument: inStateDocument)
         return (entry, size)
     }

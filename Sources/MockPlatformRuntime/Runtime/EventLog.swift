@@ -40,9 +40,11 @@ package final class EventLog: Sendable {
     package func append(_ new: [PlatformEvent]) -> [PlatformEvent] {
         guard !new.isEmpty else { return [] }
         let sizes = new.map(\.storedSize)  // measured outside the lock: a payload can be large
+        let recordedAt = Date()
         return state.withLock { state in
             let numbered = new.map { event in
                 var event = event
+                event.recordedAt = recordedAt
                 event.sequence = state.nextSequence
                 state.nextSequence += 1
                 return event
@@ -99,6 +101,10 @@ package final class EventLog: Sendable {
     package func snapshot() -> Snapshot {
         state.withLock { Snapshot(events: Array($0.events.entries), nextSequence: $0.nextSequence) }
     }
+
+    /// How many events the log gave up to its bounds: when more than zero, the oldest events
+    /// of the tenant's run are no longer there to read.
+    package var dropped: Int { state.withLock { $0.events.dropped } }
 
     /// The bytes the retained events hold (toward the tenant's budget).
     package var bytes: Int { state.withLock { $0.events.bytes } }

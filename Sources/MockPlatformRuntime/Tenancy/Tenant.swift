@@ -181,6 +181,11 @@ package final class Tenant: Sendable {
         return store
     }
 
+    /// The stores whose records the integration audit reads, in module order.
+    package var traceSources: [any TraceSource] {
+        stores.keys.sorted().compactMap { stores[$0] as? any TraceSource }
+    }
+
     /// Returns once every store that consumes events has taken in those recorded so far.
     package func caughtUp() async {
         for store in stores.values { await store.caughtUp() }

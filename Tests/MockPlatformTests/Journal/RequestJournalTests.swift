@@ -81,13 +81,14 @@ final class RequestJournalTests: XCTestCase {
                 .post, "/iql/v1/supported_state_details", json: ["country_code": "USA", "state_code": "AZ", "current_insurer": "Progressive"]
             )
             try await platform.iql(.get, "/iql/v1/locations")
-            try await platform.iql(.get, "/iql/v1/driver/nobody/status")
+            let refused = try await platform.iql(.get, "/iql/v1/driver/nobody/status")
             let entries = try await Self.requests(platform, "?limit=5")
             XCTAssertEqual(entries.map { $0["path"] as? String }, [
                 "/iql/v1/driver/nobody/status", "/iql/v1/locations", "/iql/v1/supported_state_details",
                 "/iql/v1/driver/d1/status", "/iql/v1/driver/d1/status",
             ])
-            XCTAssertTrue(entries[0]["answer_excerpt"] is NSNull, "a refusal keeps no answer")
+            XCTAssertEqual(refused.status, 404)
+            XCTAssertEqual(entries[0]["answer_excerpt"] as? String, refused.text, "a refusal keeps its error body")
             XCTAssertTrue(entries[1]["answer_excerpt"] is NSNull, "locations is no answer the audit reads")
             XCTAssertEqual(entries[2]["answer_excerpt"] as? String, state.text)
             XCTAssertTrue(state.text.contains("\"can_receive_offer\""), state.text)

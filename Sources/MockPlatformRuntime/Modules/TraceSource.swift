@@ -1,0 +1,64 @@
+import Foundation
+
+/// A store whose records the integration audit reads besides the runtime's own logs (the
+/// journal, the event log, the outbox): the webhook sender's attempts, the wallet's passes.
+/// The audit imports no platform; a store says what it holds through this seam.
+package protocol TraceSource: ModuleStore {
+    /// What the store holds now, read in one isolated step.
+    func traces() async -> StoreTraces
+}
+
+/// What a `TraceSource` gives the audit.
+package struct StoreTraces: Sendable {
+    /// Webhook attempts, in the order they were recorded.
+    package var deliveries: [DeliveryTrace] = []
+    /// Subjects a path parameter's value names, by `name=value` (`serialNumber=6337…` →
+    /// `member:m1`): what a path alone cannot say, the store that issued the value can.
+    package var aliases: [String: [String]] = [:]
+    /// How many records the store gave up to its bounds.
+    package var dropped = 0
+
+    package init(deliveries: [DeliveryTrace] = [], aliases: [String: [String]] = [:], dropped: Int = 0) {
+        self.deliveries = deliveries
+        self.aliases = aliases
+        self.dropped = dropped
+    }
+}
+
+/// One webhook attempt as the audit sees it.
+package struct DeliveryTrace: Sendable {
+    /// The message id (`webhook-id`) and the attempt's number in it: `msg_…#2`.
+    package var id: String
+    package var messageID: String
+    package var attempt: Int
+    /// The event delivered, its kind and the driver it names.
+    package var eventID: String
+    package var eventKind: String
+    package var eventSubject: String?
+    package var endpointID: String
+    /// The wall-clock instant the attempt was recorded, and its tenant-clock start.
+    package var recordedAt: Date
+    package var tenantAt: Date
+    /// Nil when no HTTP response came back.
+    package var statusCode: Int?
+    package var error: String?
+    package var latencyMilliseconds: Int
+
+    package init(
+        messageID: String, attempt: Int, eventID: String, eventKind: String, eventSubject: String?, endpointID: String,
+        recordedAt: Date, tenantAt: Date, statusCode: Int?, error: String?, latencyMilliseconds: Int
+    ) {
+        id = "\(messageID)#\(attempt)"
+        self.messageID = messageID
+        self.attempt = attempt
+        self.eventID = eventID
+        self.eventKind = eventKind
+        self.eventSubject = eventSubject
+        self.endpointID = endpointID
+        self.recordedAt = recordedAt
+        self.tenantAt = tenantAt
+        self.statusCode = statusCode
+        self.error = error
+        self.latencyMilliseconds = latencyMilliseconds
+    }
+}
