@@ -3,10 +3,11 @@ import Foundation
 import MockPlatformKit
 import OpenAPIRuntime
 
-/// The audit's guides under `/_mock/audit/guides` (`openapi/control.yaml`, tag audit): the
-/// built-in guides and the tenant's own.
+/// The audit's operations (`openapi/control.yaml`, tag audit): the report and its JUnit form,
+/// the timeline, and the guides under `/_mock/audit/guides`, built-in and the tenant's own.
 struct AuditHandlers: APIProtocol {
     let builtIn: BuiltInGuides
+    let reports: AuditReportHandlers
 
     /// The guide named by the path is well-formed, and a PUT's body passes `GuideReader` with
     /// the server's operations and kinds; a built-in guide's name cannot be written.
@@ -63,6 +64,32 @@ struct AuditHandlers: APIProtocol {
     func deleteAuditGuide(_ input: Operations.DeleteAuditGuide.Input) async throws -> Operations.DeleteAuditGuide.Output {
         try await Tenant.bound().auditGuides.remove(input.path.name)
         return .noContent(.init())
+    }
+
+    func getAuditReport(_ input: Operations.GetAuditReport.Input) async throws -> Operations.GetAuditReport.Output {
+        let query = input.query
+        let report = try await reports.report(.init(
+            guide: query.guide, subject: query.subject, since: query.since, severity: query.severity?.rawValue, limit: query.limit,
+            offset: query.offset
+        ))
+        let accepted = input.headers.accept.sorted { $0.quality.doubleValue > $1.quality.doubleValue }.first { $0.contentType == .json || $0.contentType == .xml }
+        if accepted?.contentType == .xml { return .ok(.init(body: .xml(HTTPBody(JUnitReport.xml(of: report))))) }
+        return .ok(.init(body: .json(report.schema)))
+    }
+
+    func getAuditJUnit(_ input: Operations.GetAuditJUnit.Input) async throws -> Operations.GetAuditJUnit.Output {
+        let query = input.query
+        let report = try await reports.report(.init(
+            guide: query.guide, subject: query.subject, since: query.since, severity: query.severity?.rawValue, limit: query.limit,
+            offset: query.offset
+        ))
+        return .ok(.init(body: .xml(HTTPBody(JUnitReport.xml(of: report)))))
+    }
+
+    func getTimeline(_ input: Operations.GetTimeline.Input) async throws -> Operations.GetTimeline.Output {
+        let subject = input.query.subject
+        let items = try await reports.timeline(subject: subject, since: input.query.since, limit: input.query.limit)
+        return .ok(.init(body: .json(.init(subject: subject, items: items.map(\.schema)))))
     }
 
     /// A guide as the generated schema type, through its JSON form.

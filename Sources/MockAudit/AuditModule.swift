@@ -2,17 +2,21 @@ import MockPlatformKit
 import OpenAPIRuntime
 
 /// The integration audit as a module: the built-in guides, each tenant's own guides
-/// (`AuditGuideStore`), and their control operations under `/_mock/audit/` (`openapi/control.yaml`,
-/// tag audit). No platform depends on it.
+/// (`AuditGuideStore`), the report and the timeline, under `/_mock/audit` and `/_mock/timeline`
+/// (`openapi/control.yaml`, tag audit). It reads the tenant's logs and the stores' `TraceSource`
+/// seam; no platform depends on it.
 package struct AuditModule: PlatformModule {
     /// The guides shipped with the server.
     package let builtIn: BuiltInGuides
     /// The served documents' operationIds, which a guide's request steps name.
     package let operations: [String: Set<String>]
+    /// Their path templates, which say what a journalled path names.
+    package let paths: OperationPaths
 
-    package init(builtIn: BuiltInGuides, operations: [String: Set<String>]) {
+    package init(builtIn: BuiltInGuides, operations: [String: Set<String>], paths: OperationPaths) {
         self.builtIn = builtIn
         self.operations = operations
+        self.paths = paths
     }
 
     package var name: String { "audit" }
@@ -20,7 +24,7 @@ package struct AuditModule: PlatformModule {
     package var document: String { "control" }
     package var quotaCollections: [TenantQuotas.Collection] { [.auditGuides] }
     package var scenarioParts: [any ScenarioPart.Type] { [ScenarioAuditGuides.self] }
-    package var pathPrefixes: [String] { ["/_mock/audit/"] }
+    package var pathPrefixes: [String] { ["/_mock/audit/", "/_mock/timeline/"] }
     package var rules: [String: OperationRule] { AuditHandlers.rules(builtIn: builtIn, operations: operations) }
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {
@@ -29,7 +33,8 @@ package struct AuditModule: PlatformModule {
     }
 
     package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
-        try AuditHandlers(builtIn: builtIn).registerHandlers(on: transport, configuration: configuration)
+        let reports = AuditReportHandlers(builtIn: builtIn, collector: TraceCollector(paths: paths))
+        try AuditHandlers(builtIn: builtIn, reports: reports).registerHandlers(on: transport, configuration: configuration)
     }
 }
 

@@ -1,0 +1,73 @@
+import AuditControlAPI
+import Foundation
+import MockPlatformKit
+import OpenAPIRuntime
+
+/// The audit's report and timeline (`openapi/control.yaml`, tag audit): the tenant's logs read
+/// when asked, checked against the chosen guides.
+struct AuditReportHandlers: Sendable {
+    let builtIn: BuiltInGuides
+    let collector: TraceCollector
+
+    /// The report's query, as the report and its JUnit form share it.
+    struct Query {
+        var guide: [String]?
+        var subject: [String]?
+        var since: String?
+        var severity: String?
+        var limit: Int?
+        var offset: Int?
+    }
+
+    /// The report of the bound tenant's run.
+    func report(_ query: Query) async throws -> AuditReport {
+        let tenant = try Tenant.bound()
+        let store = try tenant.auditGuides
+        var guides: [(name: String, guide: AuditGuide)] = []
+        if let names = query.guide {
+            for name in names where !guides.contains(where: { $0.name == name }) {
+                let own = builtIn.guide(named: name) == nil ? await store.guide(named: name) : nil
+                guard let guide = builtIn.guide(named: name) ?? own else {
+                    throw APIError.badRequest("no audit guide \(name) (GET /_mock/audit/guides lists them)", field: "guide")
+                }
+                guides.append((name, guide))
+            }
+        } else {
+            guides = builtIn.guides.map { ($0.name, $0.guide) } + (await store.guides).map { ($0.name, $0.guide) }
+        }
+        let severity = try query.severity.map { text throws(APIError) in
+            guard let severity = AuditRule.Severity(rawValue: text) else { throw .badRequest("severity must be must or should", field: "severity") }
+            return severity
+        }
+        let run = await collector.run(of: tenant, since: try Self.since(query.since, in: tenant))
+        return AuditReportBuilder().report(of: run, tenant: tenant.name.rawValue, .init(
+            guides: guides, subjects: query.subject, severity: severity,
+            limit: query.limit ?? AuditReportBuilder.maxSubjects, offset: query.offset ?? 0
+        ))
+    }
+
+    /// The timeline of one subject of the bound tenant.
+    func timeline(subject: String, since: String?, limit: Int?) async throws -> [Timeline.Item] {
+        guard AuditSubject.kind(of: subject) != nil else {
+            throw APIError.badRequest("subject must be driver:<id>, member:<id>, client:<uuid> or backend", field: "subject")
+        }
+        let tenant = try Tenant.bound()
+        let run = await collector.run(of: tenant, since: try Self.since(since, in: tenant))
+        return Timeline.items(of: run, subject: subject, limit: limit ?? Timeline.maxItems)
+    }
+
+    /// `since` as an instant: RFC 3339 text, or the arrival of the journal's request `req_…`.
+    static func since(_ text: String?, in tenant: Tenant) throws(APIError) -> Date? {
+        guard let text else { return nil }
+        if text.hasPrefix("req_") {
+            guard let entry = tenant.runtime.journal.all.first(where: { $0.id == text }) else {
+                throw .badRequest("since names no request the journal holds: \(text)", field: "since")
+            }
+            return entry.receivedAt
+        }
+        guard let instant = RFC3339.date(from: text) else {
+            throw .badRequest("since must be an RFC 3339 instant or a journal id (req_…)", field: "since")
+        }
+        return instant
+    }
+}
