@@ -25,6 +25,18 @@ struct ControlClient {
     /// throws one line saying so within two seconds.
     @discardableResult
     func send(_ method: HTTPMethod, _ path: String, json: [String: Any]? = nil) async throws -> [String: Any] {
+        try await exchange(method, path, json: json, expecting: "json").object
+    }
+
+    /// `GET path` answered with `contentType` (`xml`): its text.
+    func text(_ path: String, expecting contentType: String) async throws -> String {
+        try await exchange(.GET, path, json: nil, expecting: contentType).text
+    }
+
+    /// One exchange: the answer as text, and as a JSON object when it is one.
+    private func exchange(
+        _ method: HTTPMethod, _ path: String, json: [String: Any]?, expecting expected: String
+    ) async throws -> (text: String, object: [String: Any]) {
         var request = HTTPClientRequest(url: server + tenantPrefix + path)
         request.method = method
         if let adminToken { request.headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
@@ -42,20 +54,20 @@ struct ControlClient {
         }
         let body = try await response.body.collect(upTo: 16 * 1_048_576)
         let contentType = response.headers.first(name: "Content-Type") ?? "no Content-Type"
-        guard contentType.lowercased().contains("json") else {
-            throw CLIError(
-                "\(server) answered \(method.rawValue) \(path) with \(response.status.code) and \(contentType), not the mock's JSON: is it a mock-platform server? Point --server (MOCK_PLATFORM_SERVER) at one",
-                status: Int(response.status.code)
-            )
-        }
         let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
-        guard (200...299).contains(Int(response.status.code)) else {
+        guard (200...299).contains(Int(response.status.code)) || !contentType.lowercased().contains("json") else {
             throw CLIError(
                 "\(method.rawValue) \(path): \(response.status.code) \(object["detail"] as? String ?? String(buffer: body))",
                 status: Int(response.status.code)
             )
         }
-        return object
+        guard contentType.lowercased().contains(expected), (200...299).contains(Int(response.status.code)) else {
+            throw CLIError(
+                "\(server) answered \(method.rawValue) \(path) with \(response.status.code) and \(contentType), not the mock's \(expected.uppercased()): is it a mock-platform server? Point --server (MOCK_PLATFORM_SERVER) at one",
+                status: Int(response.status.code)
+            )
+        }
+        return (String(buffer: body), object)
     }
 }
 

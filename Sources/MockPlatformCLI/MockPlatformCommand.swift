@@ -9,7 +9,7 @@ struct MockPlatformCommand: AsyncParsableCommand {
         commandName: "mock-platform",
         abstract: "One server that stands in for IQL, loyalty and campaign platforms.",
         version: "mock-platform \(MockPlatformVersion.current)",
-        subcommands: [Serve.self, Trigger.self, Listen.self, Wait.self],
+        subcommands: [Serve.self, Trigger.self, Listen.self, Wait.self, Audit.self],
         defaultSubcommand: Serve.self
     )
 
