@@ -14,6 +14,9 @@ package struct WebhookEndpoint: Sendable, Equatable, Codable {
     /// False after a 410 answer or a PATCH: its messages wait.
     package var enabled: Bool
     package var createdAt: Date
+    /// The wall-clock instant it was made (the audit's order); nil in a state document written
+    /// before it was kept.
+    package var recordedAt: Date?
 
     /// A rotated-out secret and when it stops signing.
     package struct RetiredSecret: Sendable, Equatable, Codable {

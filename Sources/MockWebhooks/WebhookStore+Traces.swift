@@ -1,8 +1,8 @@
 import MockPlatformKit
 
 extension WebhookStore: TraceSource {
-    /// Every attempt of the kept messages, as the audit reads them: recorded attempts only
-    /// (a state document written before attempts kept their wall instant gives none).
+    /// Every attempt of the kept messages, and the endpoints, as the audit reads them (a state
+    /// document written before they kept their wall instant gives none of those).
     package func traces() -> StoreTraces {
         var deliveries: [DeliveryTrace] = []
         for message in messages() {
@@ -16,6 +16,9 @@ extension WebhookStore: TraceSource {
                 ))
             }
         }
-        return StoreTraces(deliveries: deliveries, dropped: droppedMessages)
+        let endpoints = self.endpoints.compactMap { endpoint in
+            endpoint.recordedAt.map { EndpointTrace(id: endpoint.id, url: endpoint.url, events: endpoint.events.map(\.rawValue), recordedAt: $0, tenantAt: endpoint.createdAt) }
+        }
+        return StoreTraces(deliveries: deliveries, endpoints: endpoints, dropped: droppedMessages)
     }
 }

@@ -85,7 +85,7 @@ package actor WebhookStore: ModuleStore {
         for seed in seeds {
             state.endpoints.append(WebhookEndpoint(
                 id: Self.endpointID(&state.ids), url: seed.url, events: seed.events ?? runtime.kinds.eventKinds,
-                secret: seed.secret ?? WebhookSecret(generatingWith: &state.ids), enabled: true, createdAt: runtime.clock.now
+                secret: seed.secret ?? WebhookSecret(generatingWith: &state.ids), enabled: true, createdAt: runtime.clock.now, recordedAt: Date()
             ))
         }
         return state
@@ -113,7 +113,7 @@ package actor WebhookStore: ModuleStore {
         let endpoint = WebhookEndpoint(
             id: Self.endpointID(&state.ids),
             url: url, events: events ?? runtime.kinds.eventKinds, secret: secret ?? WebhookSecret(generatingWith: &state.ids),
-            enabled: enabled ?? true, createdAt: runtime.clock.now
+            enabled: enabled ?? true, createdAt: runtime.clock.now, recordedAt: Date()
         )
         state.endpoints.append(endpoint)
         return endpoint

@@ -18,6 +18,7 @@ package struct TraceCollector: Sendable {
         for source in tenant.traceSources {
             let traces = await source.traces()
             stores.deliveries += traces.deliveries
+            stores.endpoints += traces.endpoints
             stores.aliases.merge(traces.aliases) { held, added in held + added.filter { !held.contains($0) } }
             stores.dropped += traces.dropped
         }
@@ -30,6 +31,7 @@ package struct TraceCollector: Sendable {
             if let trace = Self.push(entry, position: position, aliases: stores.aliases) { traces.append(trace) }
         }
         for (position, delivery) in stores.deliveries.enumerated() { traces.append(Self.delivery(delivery, position: position)) }
+        for (position, endpoint) in stores.endpoints.enumerated() { traces.append(Self.endpoint(endpoint, position: position)) }
         var truncated = Set<AuditTrace.Kind>()
         if runtime.journal.dropped > 0 { truncated.insert(.request) }
         if runtime.events.dropped > 0 { truncated.insert(.event) }
@@ -101,6 +103,22 @@ package struct TraceCollector: Sendable {
         AuditTrace(
             id: delivery.id, kind: .delivery, recordedAt: delivery.recordedAt, tenantAt: delivery.tenantAt, position: UInt64(position),
             subjects: delivery.eventSubject.map { ["driver:\($0)"] } ?? [], delivery: delivery
+        )
+    }
+
+    /// A webhook endpoint as the `createWebhookEndpoint` request that made it (the control
+    /// API's requests are not journalled; an endpoint from the tenant's fixtures stands as one
+    /// made when the tenant was).
+    static func endpoint(_ endpoint: EndpointTrace, position: Int) -> AuditTrace {
+        AuditTrace(
+            id: endpoint.id, kind: .request, recordedAt: endpoint.recordedAt, tenantAt: endpoint.tenantAt, position: UInt64(position),
+            subjects: [],
+            request: .init(
+                operation: "createWebhookEndpoint", api: "control", method: "POST", path: "/_mock/webhooks/endpoints", status: 201,
+                latencyMilliseconds: 0, parameters: [:], query: [:], headers: [:],
+                body: .object(["url": .string(endpoint.url), "events": .array(endpoint.events.map(JSONValue.string))]),
+                answer: nil, answerText: nil, hint: nil
+            )
         )
     }
 

@@ -12,14 +12,18 @@ package protocol TraceSource: ModuleStore {
 package struct StoreTraces: Sendable {
     /// Webhook attempts, in the order they were recorded.
     package var deliveries: [DeliveryTrace] = []
+    /// Webhook endpoints as they were made (control requests are not journalled: an endpoint
+    /// stands for the request that made it).
+    package var endpoints: [EndpointTrace] = []
     /// Subjects a path parameter's value names, by `name=value` (`serialNumber=6337…` →
     /// `member:m1`): what a path alone cannot say, the store that issued the value can.
     package var aliases: [String: [String]] = [:]
     /// How many records the store gave up to its bounds.
     package var dropped = 0
 
-    package init(deliveries: [DeliveryTrace] = [], aliases: [String: [String]] = [:], dropped: Int = 0) {
+    package init(deliveries: [DeliveryTrace] = [], endpoints: [EndpointTrace] = [], aliases: [String: [String]] = [:], dropped: Int = 0) {
         self.deliveries = deliveries
+        self.endpoints = endpoints
         self.aliases = aliases
         self.dropped = dropped
     }
@@ -60,5 +64,24 @@ package struct DeliveryTrace: Sendable {
         self.statusCode = statusCode
         self.error = error
         self.latencyMilliseconds = latencyMilliseconds
+    }
+}
+
+/// A webhook endpoint as it was made.
+package struct EndpointTrace: Sendable {
+    package var id: String
+    package var url: String
+    /// The event kinds it takes.
+    package var events: [String]
+    /// The wall-clock and tenant-clock instants it was made.
+    package var recordedAt: Date
+    package var tenantAt: Date
+
+    package init(id: String, url: String, events: [String], recordedAt: Date, tenantAt: Date) {
+        self.id = id
+        self.url = url
+        self.events = events
+        self.recordedAt = recordedAt
+        self.tenantAt = tenantAt
     }
 }
