@@ -72,8 +72,7 @@ struct AuditHandlers: APIProtocol {
             guide: query.guide, subject: query.subject, since: query.since, severity: query.severity?.rawValue, limit: query.limit,
             offset: query.offset
         ))
-        let accepted = input.headers.accept.sorted { $0.quality.doubleValue > $1.quality.doubleValue }.first { $0.contentType == .json || $0.contentType == .xml }
-        if accepted?.contentType == .xml { return .ok(.init(body: .xml(HTTPBody(JUnitReport.xml(of: report))))) }
+        if Self.prefersXML(Tenant.binding?.headers[.accept]) { return .ok(.init(body: .xml(HTTPBody(JUnitReport.xml(of: report))))) }
         return .ok(.init(body: .json(report.schema)))
     }
 
@@ -90,6 +89,22 @@ struct AuditHandlers: APIProtocol {
         let subject = input.query.subject
         let items = try await reports.timeline(subject: subject, since: input.query.since, limit: input.query.limit)
         return .ok(.init(body: .json(.init(subject: subject, items: items.map(\.schema)))))
+    }
+
+    /// Whether an `Accept` field ranks XML (`application/xml`, `text/xml`) above JSON. The
+    /// front door hides `Accept` from the generated operations (every other route has one
+    /// media type), so the report reads it from the request's binding.
+    static func prefersXML(_ accept: String?) -> Bool {
+        var best: (xml: Bool, quality: Double)?
+        for item in (accept ?? "").split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            let xml = type == "application/xml" || type == "text/xml"
+            guard xml || ["application/json", "application/*", "*/*"].contains(type), quality > (best?.quality ?? 0) else { continue }
+            best = (xml, quality)
+        }
+        return best?.xml ?? false
     }
 
     /// A guide as the generated schema type, through its JSON form.

@@ -6,7 +6,8 @@ extension WebhookStore: TraceSource {
     package func traces() -> StoreTraces {
         var deliveries: [DeliveryTrace] = []
         for message in messages() {
-            let subject = message.payload.objectValue?["driver_id"]?.stringValue
+            let fields = message.payload.objectValue
+            let subject = fields?["driver_id"]?.stringValue ?? fields?["user_id"]?.stringValue
             for (index, attempt) in message.attempts.enumerated() {
                 guard let recordedAt = attempt.recordedAt else { continue }
                 deliveries.append(DeliveryTrace(

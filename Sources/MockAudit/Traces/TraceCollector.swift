@@ -26,11 +26,17 @@ package struct TraceCollector: Sendable {
         var traces: [AuditTrace] = []
         traces.reserveCapacity(journal.count)
         for entry in journal { traces.append(request(entry, aliases: stores.aliases)) }
-        for event in runtime.events.list() { if let trace = Self.event(event) { traces.append(trace) } }
+        let events = runtime.events.list()
+        for event in events { if let trace = Self.event(event) { traces.append(trace) } }
+        let driverOfEvent = Dictionary(events.map { ($0.id, $0.subject) }) { first, _ in first }
         for (position, entry) in runtime.outbox.list().enumerated() {
             if let trace = Self.push(entry, position: position, aliases: stores.aliases) { traces.append(trace) }
         }
-        for (position, delivery) in stores.deliveries.enumerated() { traces.append(Self.delivery(delivery, position: position)) }
+        for (position, delivery) in stores.deliveries.enumerated() {
+            var delivery = delivery
+            delivery.eventSubject = driverOfEvent[delivery.eventID] ?? delivery.eventSubject
+            traces.append(Self.delivery(delivery, position: position))
+        }
         for (position, endpoint) in stores.endpoints.enumerated() { traces.append(Self.endpoint(endpoint, position: position)) }
         var truncated = Set<AuditTrace.Kind>()
         if runtime.journal.dropped > 0 { truncated.insert(.request) }
@@ -98,7 +104,8 @@ package struct TraceCollector: Sendable {
         )
     }
 
-    /// A webhook attempt as a trace, about the driver its event names.
+    /// A webhook attempt as a trace, about the driver its event names (as the event log has it,
+    /// else as the payload does).
     static func delivery(_ delivery: DeliveryTrace, position: Int) -> AuditTrace {
         AuditTrace(
             id: delivery.id, kind: .delivery, recordedAt: delivery.recordedAt, tenantAt: delivery.tenantAt, position: UInt64(position),
