@@ -51,7 +51,7 @@ struct ConsistencyCheck {
     private func stateOffers(_ trace: AuditTrace) -> Result {
         if let unreadable = body(trace) { return unreadable }
         guard let state = trace.request?.body?.objectValue?["state"]?.stringValue else { return .holds }
-        let refusal = run.traces.last { earlier in
+        let refusal = run.tenantWide.last { earlier in
             guard AuditTrace.inOrder(earlier, trace), let request = earlier.request, request.operation == "postSupportedStateDetails",
                   let asked = request.body?.objectValue?["state_code"]?.stringValue, asked.caseInsensitiveCompare(state) == .orderedSame
             else { return false }
@@ -111,10 +111,7 @@ struct ConsistencyCheck {
         guard let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.headers["authorization"] else {
             return .holds
         }
-        let other = run.traces.first { other in
-            guard let call = other.request, let otherUUID = call.parameters["clientUuid"] else { return false }
-            return otherUUID != uuid && call.headers["authorization"] == app
-        }
+        let other = run.clientsByAuthorization[app]?.first { $0.request?.parameters["clientUuid"] != uuid }
         guard let other, let otherUUID = other.request?.parameters["clientUuid"] else { return .holds }
         return .fails("one app (the same Authorization) used client UUIDs \(uuid) and \(otherUUID): \(other.summary)", related: [other.id])
     }

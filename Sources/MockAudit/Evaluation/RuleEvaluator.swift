@@ -133,8 +133,7 @@ package struct RuleEvaluator: Sendable {
     /// Traces that may stand as an earlier step for `subject`: its own, and when the rule joins
     /// by value the tenant's traces that name no subject.
     private func earlierCandidates(subject: String, joined: Bool) -> [AuditTrace] {
-        guard joined, subject != AuditSubject.backend else { return run.traces(of: subject) }
-        return run.traces.filter { $0.subjects.contains(subject) || $0.subjects.isEmpty }
+        joined ? run.tracesWithTenantWide(of: subject) : run.traces(of: subject)
     }
 
     /// Whether `earlier` and `later` agree on every field the join pairs.

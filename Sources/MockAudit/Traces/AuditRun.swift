@@ -5,7 +5,7 @@ import MockPlatformKit
 /// recorded order, the subjects they name, and what the logs lost to their bounds.
 package struct AuditRun: Sendable {
     /// Every trace of the run, in `AuditTrace.inOrder` order.
-    package var traces: [AuditTrace]
+    package let traces: [AuditTrace]
     /// Traces recorded before the run's start, which a rule may not use: their presence makes
     /// a missing earlier step inconclusive rather than a failure.
     package var cutOff: Bool
@@ -22,17 +22,65 @@ package struct AuditRun: Sendable {
     package var settings: [String: JSONValue]
     /// The ZIP directory the publisher's zip lookup uses.
     package var zipcodes: ZipDirectory
-
+    /// Each subject's traces, in order: made once, so that a report over many subjects reads
+    /// each trace once per subject it names rather than every trace per rule.
+    private let bySubject: [String: [AuditTrace]]
+    /// The traces that name no subject (a supported-state check, locations), in order.
+    package let tenantWide: [AuditTrace]
     /// Every subject a trace names, sorted, then `backend` when the run has any trace.
-    package var subjects: [String] {
-        var seen = Set<String>()
-        for trace in traces { seen.formUnion(trace.subjects) }
-        return seen.sorted() + (traces.isEmpty ? [] : [AuditSubject.backend])
+    package let subjects: [String]
+    /// By `Authorization`, the first request of each client UUID that sent it: which UUIDs one
+    /// app used.
+    package let clientsByAuthorization: [String: [AuditTrace]]
+
+    package init(
+        traces: [AuditTrace], cutOff: Bool, truncated: Set<AuditTrace.Kind>, journalWindowStarts: Date?, now: Date, tenantNow: Date,
+        since: Date, settings: [String: JSONValue], zipcodes: ZipDirectory
+    ) {
+        self.traces = traces
+        self.cutOff = cutOff
+        self.truncated = truncated
+        self.journalWindowStarts = journalWindowStarts
+        self.now = now
+        self.tenantNow = tenantNow
+        self.since = since
+        self.settings = settings
+        self.zipcodes = zipcodes
+        var bySubject: [String: [AuditTrace]] = [:], tenantWide: [AuditTrace] = [], clients: [String: [AuditTrace]] = [:]
+        for trace in traces {
+            if trace.subjects.isEmpty { tenantWide.append(trace) }
+            for subject in trace.subjects { bySubject[subject, default: []].append(trace) }
+            if let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.headers["authorization"],
+               !(clients[app] ?? []).contains(where: { $0.request?.parameters["clientUuid"] == uuid }) {
+                clients[app, default: []].append(trace)
+            }
+        }
+        clientsByAuthorization = clients
+        self.bySubject = bySubject
+        self.tenantWide = tenantWide
+        subjects = bySubject.keys.sorted() + (traces.isEmpty ? [] : [AuditSubject.backend])
     }
 
     /// The traces of `subject` (every trace for `backend`), in order.
     package func traces(of subject: String) -> [AuditTrace] {
-        subject == AuditSubject.backend ? traces : traces.filter { $0.subjects.contains(subject) }
+        subject == AuditSubject.backend ? traces : bySubject[subject] ?? []
+    }
+
+    /// The traces of `subject` and those that name no subject, in order.
+    package func tracesWithTenantWide(of subject: String) -> [AuditTrace] {
+        guard subject != AuditSubject.backend else { return traces }
+        let own = traces(of: subject)
+        var merged: [AuditTrace] = []
+        merged.reserveCapacity(own.count + tenantWide.count)
+        var next = 0
+        for trace in own {
+            while next < tenantWide.count, AuditTrace.inOrder(tenantWide[next], trace) {
+                merged.append(tenantWide[next])
+                next += 1
+            }
+            merged.append(trace)
+        }
+        return merged + tenantWide[next...]
     }
 
     /// Whether a trace of `kind` recorded before the run's window may be missing.
