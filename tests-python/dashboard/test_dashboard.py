@@ -380,3 +380,33 @@ def test_events_config_and_tenants(browser):
         assert points(mock, "/t/ci-1") == 470 and points(mock) == 220
         screenshot(browser, "dashboard-panels.png", "events-panel")
         at_phone_width(browser, "dashboard-panels-phone.png", "config-panel")
+
+
+def test_the_audit_panel_shows_a_subjects_checklist_and_marks_a_failed_rules_evidence(browser):
+    key = {"Authorization": "APIKEY mock-api-key"}
+    with dashboard(browser) as mock:
+        status, _ = mock.request("PUT", "/iql/v1/driver/d1/info", {"country": "USA", "state": "AZ", "zipcode": "10118"}, headers=key)
+        assert status == 400
+        mock.request("PUT", "/iql/v1/driver/d1/info", {"country": "USA", "state": "AZ", "zipcode": "85004"}, headers=key)
+        mock.request("GET", "/iql/v1/driver/d1/status", headers=key)
+        requests = mock.call("GET", "/_mock/requests?path=/iql/v1/driver/d1/info")["requests"]
+        refused = next(entry["id"] for entry in requests if entry["status"] == 400)
+
+        wait(browser, lambda: "driver:d1" in text(browser, "#audit-subject"), message="driver:d1 among the audit's subjects")
+        Select(browser.find_element(By.ID, "audit-subject")).select_by_value("driver:d1")
+        zip_rule = '#audit-checklist li[data-rule="iql-onboarding/driver-info-state-matches-zip"]'
+        wait(browser, lambda: css(browser, zip_rule)[0].get_attribute("data-verdict") == "fail", message="the zip rule, failed")
+        assert "zipcode 10118 belongs to NY" in text(browser, zip_rule)
+        spacing = css(browser, '#audit-checklist li[data-rule="iql-offer/status-refresh-spacing"]')[0]
+        assert spacing.get_attribute("data-verdict") == "pass", "one status read keeps the spacing rule"
+        not_exercised = css(browser, '#audit-checklist li[data-rule="iql-offer/click-as-served"]')[0]
+        assert "not_exercised" in not_exercised.get_attribute("class"), "grey: nothing to check yet"
+        wait(browser, lambda: len(css(browser, "#audit-timeline li[data-id]")) == 3, message="the driver's three requests in the timeline")
+        assert not css(browser, "#audit-timeline li.evidence"), "nothing marked before a rule is picked"
+
+        click(browser, zip_rule)
+        wait(browser, lambda: [item.get_attribute("data-id") for item in css(browser, "#audit-timeline li.evidence")] == [refused],
+             message="the refused driverInfo marked as the failure's evidence")
+        assert "selected" in css(browser, zip_rule)[0].get_attribute("class")
+        screenshot(browser, "dashboard-audit.png", "audit-panel")
+        at_phone_width(browser, "dashboard-audit-phone.png", "audit-panel")

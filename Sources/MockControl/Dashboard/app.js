@@ -249,6 +249,57 @@ async function loadJournal() {
   }), 5, "No requests yet (the control API is not journalled).");
 }
 
+/** The subject the audit panel shows, and the rule whose evidence it marks. */
+let auditSubject = "";
+let auditRule = "";
+
+async function loadAudit() {
+  const answer = await latest("audit", async () => {
+    const report = await api("/_mock/audit");
+    const subjects = report.subjects.map((entry) => entry.subject);
+    const subject = subjects.includes(auditSubject) ? auditSubject : subjects[0] || "";
+    const timeline = subject ? await api("/_mock/timeline?limit=200&subject=" + encodeURIComponent(subject)) : { items: [] };
+    return { report, subject, timeline };
+  });
+  if (!answer) return;
+  const { report, subject, timeline } = answer;
+  auditSubject = subject;
+  const { summary } = report;
+  $("audit-summary").textContent = summary.subjects + " subjects: " + summary.pass + " pass, " + summary.fail + " fail, "
+    + summary.pending + " pending, " + summary.not_exercised + " not exercised";
+  show($("audit-subject"), report.subjects.map((entry) => {
+    const fails = entry.results.filter((result) => result.verdict === "fail").length;
+    const option = el("option", { text: entry.subject + (fails ? " (" + fails + " fail)" : ""), attrs: { value: entry.subject } });
+    if (entry.subject === subject) option.setAttribute("selected", "");
+    return option;
+  }));
+  const results = (report.subjects.find((entry) => entry.subject === subject) || { results: [] }).results;
+  const picked = results.find((result) => result.guide + "/" + result.rule === auditRule);
+  const evidence = new Set(picked ? picked.evidence : []);
+  show($("audit-checklist"), results.length ? results.map((result) => el("li", {
+    className: result.verdict + (picked === result ? " selected" : ""),
+    attrs: { "data-rule": result.guide + "/" + result.rule, "data-verdict": result.verdict, title: result.guide_section },
+  }, el("div", {},
+    el("div", { className: "name", text: result.rule + " · " + result.verdict.replace("_", " ") }),
+    el("div", { className: "message", text: "[" + result.severity + "] " + (result.message || result.guide) })))) :
+    [el("li", { className: "count", text: "Nothing recorded yet: the audit reads the journal, events, pushes and deliveries." })]);
+  show($("audit-timeline"), timeline.items.map((item) => el("li", {
+    className: evidence.has(item.id) ? "evidence" : "", attrs: { "data-id": item.id, "data-kind": item.kind },
+  }, el("div", { className: "when", text: item.at.slice(11, 23) + " · " + item.kind }), el("div", { text: item.summary }))));
+}
+
+$("audit-subject").addEventListener("change", () => {
+  auditSubject = $("audit-subject").value;
+  auditRule = "";
+  loadAudit().catch(report);
+});
+$("audit-checklist").addEventListener("click", (event) => {
+  const item = event.target.closest("li[data-rule]");
+  if (!item) return;
+  auditRule = item.dataset.rule === auditRule ? "" : item.dataset.rule;
+  loadAudit().catch(report);
+});
+
 function describeFault(rule) {
   const matches = [rule.target, rule.method, rule.path, rule.operation_id].filter(Boolean).join(" ");
   const effects = [];
@@ -466,7 +517,7 @@ function refresh() {
   }
   refreshing = (async () => {
     const results = await Promise.allSettled([
-      loadClock(), loadScenarios(), loadDrivers(), loadDeliveries(), loadPushes(), loadJournal(), loadFaults(),
+      loadClock(), loadScenarios(), loadAudit(), loadDrivers(), loadDeliveries(), loadPushes(), loadJournal(), loadFaults(),
       loadCampaigns(), loadEvents(), loadTenants(), loadConfig(),
     ]);
     const failed = results.find((result) => result.status === "rejected");
