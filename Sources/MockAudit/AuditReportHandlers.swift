@@ -40,10 +40,18 @@ struct AuditReportHandlers: Sendable {
             return severity
         }
         let run = await collector.run(of: tenant, since: try Self.since(query.since, in: tenant))
-        return AuditReportBuilder().report(of: run, tenant: tenant.name.rawValue, .init(
+        let report = await AuditReportBuilder().report(of: run, tenant: tenant.name.rawValue, .init(
             guides: guides, subjects: query.subject, severity: severity,
             limit: query.limit ?? AuditReportBuilder.maxSubjects, offset: query.offset ?? 0
         ))
+        Self.release(consume run)
+        return report
+    }
+
+    /// Lets a run's traces (tens of thousands of objects over full logs) go on another task,
+    /// so that freeing them does not hold up the answer.
+    private static func release(_ run: consuming AuditRun) {
+        Task.detached(priority: .background) { [run] in _ = run.traces.count }
     }
 
     /// The timeline of one subject of the bound tenant.

@@ -5,7 +5,7 @@ extension WebhookStore: TraceSource {
     /// document written before they kept their wall instant gives none of those).
     package func traces() -> StoreTraces {
         var deliveries: [DeliveryTrace] = []
-        for message in messages() {
+        for message in state.messages {
             let fields = message.payload.objectValue
             let subject = fields?["driver_id"]?.stringValue ?? fields?["user_id"]?.stringValue
             for (index, attempt) in message.attempts.enumerated() {

@@ -22,7 +22,7 @@ package actor WebhookStore: ModuleStore {
         var ids: IDGenerator
     }
 
-    private var state: State
+    private(set) var state: State
     /// Index into `state.messages` by id.
     private var positions: [String: Int] = [:]
     /// The ids of each event's messages, by event id.

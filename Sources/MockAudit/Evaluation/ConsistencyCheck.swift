@@ -108,7 +108,7 @@ struct ConsistencyCheck {
     }
 
     private func oneClientUUID(_ trace: AuditTrace) -> Result {
-        guard let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.headers["authorization"] else {
+        guard let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.authorization else {
             return .holds
         }
         let other = run.clientsByAuthorization[app]?.first { $0.request?.parameters["clientUuid"] != uuid }

@@ -64,10 +64,11 @@ package struct RuleEvaluator: Sendable {
         let clock = rule.clock ?? .wall
         let triggers = own.filter(trigger.matches)
         guard !triggers.isEmpty else { return AuditVerdict(.notExercised) }
+        let steps = own.filter(rule.step.matches)
         var evidence: [String] = [], pending: AuditVerdict?
         for fired in triggers {
             let start = time(of: fired, on: clock)
-            let next = own.first { AuditTrace.inOrder(fired, $0) && rule.step.matches($0) && Self.joined(rule.join, fired, $0) }
+            let next = steps.first { AuditTrace.inOrder(fired, $0) && Self.joined(rule.join, fired, $0) }
             if let next, time(of: next, on: clock).timeIntervalSince(start) <= within {
                 evidence += [fired.id, next.id]
                 continue

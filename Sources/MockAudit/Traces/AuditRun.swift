@@ -50,7 +50,7 @@ package struct AuditRun: Sendable {
         for trace in traces {
             if trace.subjects.isEmpty { tenantWide.append(trace) }
             for subject in trace.subjects { bySubject[subject, default: []].append(trace) }
-            if let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.headers["authorization"],
+            if let request = trace.request, let uuid = request.parameters["clientUuid"], let app = request.authorization,
                !(clients[app] ?? []).contains(where: { $0.request?.parameters["clientUuid"] == uuid }) {
                 clients[app, default: []].append(trace)
             }

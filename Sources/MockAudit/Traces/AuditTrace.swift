@@ -1,10 +1,12 @@
 import Foundation
+import NIOCore
 import MockPlatformKit
 
 /// One thing the mock recorded, as the audit reads it: a request the journal kept, an event,
 /// a webhook attempt or a push, with the subjects it is about and the facts a rule needs (a
-/// request's fields, the answer it was given), so that no rule re-runs a request.
-package struct AuditTrace: Sendable {
+/// request's fields, the answer it was given), so that no rule re-runs a request. A class:
+/// a run sorts and groups tens of thousands of them, which moves one reference each.
+package final class AuditTrace: Sendable {
     /// Which log the trace comes from; also the order of traces recorded at one instant.
     package enum Kind: String, Sendable, CaseIterable {
         case request, event, push, delivery
@@ -21,40 +23,80 @@ package struct AuditTrace: Sendable {
     }
 
     /// The id the trace's own log lists it by (`req_…`, the event id, the push id, `msg_…#n`).
-    package var id: String
-    package var kind: Kind
+    package let id: String
+    package let kind: Kind
     /// When the mock recorded it (wall clock): the audit's order.
-    package var recordedAt: Date
+    package let recordedAt: Date
     /// The tenant clock's instant.
-    package var tenantAt: Date
+    package let tenantAt: Date
     /// Its position in its own log, which orders traces of one log recorded at one instant.
-    package var position: UInt64
+    package let position: UInt64
     /// `driver:<id>`, `member:<id>`, `client:<uuid>`; empty for a trace about the tenant only.
-    package var subjects: [String]
-    package var request: Request?
-    package var event: Event?
-    package var push: PushFacts?
-    package var delivery: DeliveryTrace?
+    package let subjects: [String]
+    package let request: Request?
+    package let event: Event?
+    package let push: PushFacts?
+    package let delivery: DeliveryTrace?
 
-    /// A journalled request.
-    package struct Request: Sendable {
-        package var operation: String?
-        package var api: String?
-        package var method: String
-        package var path: String
-        package var status: Int
-        package var latencyMilliseconds: Double
+    package init(
+        id: String, kind: Kind, recordedAt: Date, tenantAt: Date, position: UInt64, subjects: [String], request: Request? = nil,
+        event: Event? = nil, push: PushFacts? = nil, delivery: DeliveryTrace? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.recordedAt = recordedAt
+        self.tenantAt = tenantAt
+        self.position = position
+        self.subjects = subjects
+        self.request = request
+        self.event = event
+        self.push = push
+        self.delivery = delivery
+    }
+
+    /// A journalled request. A class, like the trace: rules read its fields many times.
+    package final class Request: Sendable {
+        package let operation: String?
+        package let api: String?
+        package let method: String
+        package let path: String
+        package let status: Int
+        package let latencyMilliseconds: Double
         /// Path parameters under the spec's names, decoded.
-        package var parameters: [String: String]
-        package var query: [String: String]
-        package var headers: [String: String]
+        package let parameters: [String: String]
+        package let query: [String: String]
+        /// `Authorization`: which app a campaign call is.
+        package let authorization: String?
         /// The body, when it was a JSON object within the journal's excerpt.
-        package var body: JSONValue?
+        package let body: JSONValue?
         /// The answer, for operations whose answers the journal keeps.
-        package var answer: JSONValue?
-        /// The answer's text (a kept answer may be cut, so not always JSON).
-        package var answerText: String?
-        package var hint: String?
+        package let answer: JSONValue?
+        /// The answer's bytes as the journal keeps them (a kept answer may be cut, so not
+        /// always JSON).
+        package let answerBytes: ByteBuffer?
+        /// The answer as text.
+        package var answerText: String? { answerBytes.map { String(buffer: $0) } }
+        package let hint: String?
+
+        package init(
+            operation: String?, api: String?, method: String, path: String, status: Int, latencyMilliseconds: Double,
+            parameters: [String: String], query: [String: String], authorization: String?, body: JSONValue?, answer: JSONValue?,
+            answerBytes: ByteBuffer?, hint: String?
+        ) {
+            self.operation = operation
+            self.api = api
+            self.method = method
+            self.path = path
+            self.status = status
+            self.latencyMilliseconds = latencyMilliseconds
+            self.parameters = parameters
+            self.query = query
+            self.authorization = authorization
+            self.body = body
+            self.answer = answer
+            self.answerBytes = answerBytes
+            self.hint = hint
+        }
 
         /// A field by wire name or dotted path: the path's parameters, the query, the body,
         /// then the answer.
@@ -64,14 +106,16 @@ package struct AuditTrace: Sendable {
             return body.flatMap { Self.value(at: name, in: $0) } ?? answer.flatMap { Self.value(at: name, in: $0) }
         }
 
-        /// The member at a dotted path.
+        /// The member at a dotted path, read segment by segment without splitting the path.
         package static func value(at path: String, in root: JSONValue) -> JSONValue? {
             var node = root
-            for key in path.split(separator: ".") {
-                guard let next = node.objectValue?[String(key)] else { return nil }
+            var rest = path[...]
+            while let dot = rest.firstIndex(of: ".") {
+                guard let next = node.objectValue?[String(rest[..<dot])] else { return nil }
                 node = next
+                rest = rest[rest.index(after: dot)...]
             }
-            return node
+            return node.objectValue?[String(rest)]
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MockPlatformKit
+import NIOCore
 
 /// Reads a tenant's logs into an `AuditRun`: the journal, the event log and the outbox, and
 /// what each `TraceSource` store holds; attributes each trace to its subjects. Runs when a
@@ -23,20 +24,20 @@ package struct TraceCollector: Sendable {
             stores.dropped += traces.dropped
         }
         let journal = runtime.journal.all
-        var traces: [AuditTrace] = []
-        traces.reserveCapacity(journal.count)
-        for entry in journal { traces.append(request(entry, aliases: stores.aliases)) }
-        let events = runtime.events.list()
-        for event in events { if let trace = Self.event(event) { traces.append(trace) } }
-        let driverOfEvent = Dictionary(events.map { ($0.id, $0.subject) }) { first, _ in first }
-        for (position, entry) in runtime.outbox.list().enumerated() {
-            if let trace = Self.push(entry, position: position, aliases: stores.aliases) { traces.append(trace) }
-        }
-        for (position, delivery) in stores.deliveries.enumerated() {
-            var delivery = delivery
-            delivery.eventSubject = driverOfEvent[delivery.eventID] ?? delivery.eventSubject
-            traces.append(Self.delivery(delivery, position: position))
-        }
+        let aliases = stores.aliases, deliveries = stores.deliveries
+        // The logs are read side by side: the journal in slices, the others each on its own.
+        async let requests = requests(Array(journal), aliases: aliases)
+        async let pushes = runtime.outbox.list().enumerated().compactMap { Self.push($1, position: $0, aliases: aliases) }
+        async let eventsAndDeliveries = { () -> [AuditTrace] in
+            let events = runtime.events.list()
+            let driverOfEvent = Dictionary(events.map { ($0.id, $0.subject) }) { first, _ in first }
+            return events.compactMap(Self.event) + deliveries.enumerated().map { position, delivery in
+                var delivery = delivery
+                delivery.eventSubject = driverOfEvent[delivery.eventID] ?? delivery.eventSubject
+                return Self.delivery(delivery, position: position)
+            }
+        }()
+        var traces = await requests + pushes + eventsAndDeliveries
         for (position, endpoint) in stores.endpoints.enumerated() { traces.append(Self.endpoint(endpoint, position: position)) }
         var truncated = Set<AuditTrace.Kind>()
         if runtime.journal.dropped > 0 { truncated.insert(.request) }
@@ -54,11 +55,27 @@ package struct TraceCollector: Sendable {
         )
     }
 
+    /// Journal entries as traces, in order: slices of the journal read side by side.
+    private func requests(_ journal: [JournalEntry], aliases: [String: [String]]) async -> [AuditTrace] {
+        let sliceSize = max(1_000, journal.count / max(1, ProcessInfo.processInfo.activeProcessorCount))
+        return await withTaskGroup(of: (Int, [AuditTrace]).self) { group in
+            for start in stride(from: 0, to: journal.count, by: sliceSize) {
+                let slice = journal[start..<min(start + sliceSize, journal.count)]
+                group.addTask {
+                    var parsed = ParsedTexts()
+                    return (start, slice.map { request($0, aliases: aliases, parsed: &parsed) })
+                }
+            }
+            var slices: [(Int, [AuditTrace])] = []
+            for await slice in group { slices.append(slice) }
+            return slices.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+
     /// A journal entry as a trace: its operation's path parameters, query, JSON body and kept
     /// answer, and the subjects its path and `Poq-User-Id` name.
-    func request(_ entry: JournalEntry, aliases: [String: [String]]) -> AuditTrace {
+    func request(_ entry: JournalEntry, aliases: [String: [String]], parsed: inout ParsedTexts) -> AuditTrace {
         let parameters = entry.operation.map { paths.parameters(api: $0.api, operation: $0.id, path: entry.path) } ?? [:]
-        let headers = entry.headers
         var subjects: [String] = []
         func add(_ subject: String) { if !subjects.contains(subject) { subjects.append(subject) } }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -68,17 +85,37 @@ package struct TraceCollector: Sendable {
             default: for subject in aliases["\(name)=\(value)"] ?? [] { add(subject) }
             }
         }
-        if let member = headers["poq-user-id"], !member.isEmpty { add("member:\(member)") }
-        let answerText = entry.answerExcerpt
+        if let member = entry.header("poq-user-id"), !member.isEmpty { add("member:\(member)") }
         return AuditTrace(
             id: entry.id, kind: .request, recordedAt: entry.receivedAt, tenantAt: entry.at, position: entry.serial, subjects: subjects,
             request: .init(
                 operation: entry.operation?.id, api: entry.operation?.api, method: entry.method, path: entry.path, status: entry.status,
-                latencyMilliseconds: entry.latencyMilliseconds, parameters: parameters, query: Self.query(entry.query), headers: headers,
-                body: entry.bodyExcerpt.flatMap { try? JSONParser.parse(Array($0.utf8)) },
-                answer: answerText.flatMap { try? JSONParser.parse(Array($0.utf8)) }, answerText: answerText, hint: entry.hint
+                latencyMilliseconds: entry.latencyMilliseconds, parameters: parameters, query: Self.query(entry.query), authorization: entry.header("authorization"),
+                body: entry.bodyExcerpt.flatMap { parsed.json(of: $0) },
+                answer: entry.answer.flatMap { parsed.json(of: $0) }, answerBytes: entry.answer, hint: entry.hint
             )
         )
+    }
+
+    /// Bodies and answers parsed as JSON, each distinct text once: a client polling one read
+    /// gets the same answer many times.
+    struct ParsedTexts {
+        private var texts: [String: JSONValue?] = [:]
+        private var buffers: [ByteBuffer: JSONValue?] = [:]
+
+        mutating func json(of text: String) -> JSONValue? {
+            if let known = texts[text] { return known }
+            let value = try? JSONParser.parse(Array(text.utf8))
+            texts[text] = value
+            return value
+        }
+
+        mutating func json(of buffer: ByteBuffer) -> JSONValue? {
+            if let known = buffers[buffer] { return known }
+            let value = try? JSONParser.parse(buffer.readableBytesView)
+            buffers[buffer] = value
+            return value
+        }
     }
 
     /// An event as a trace, about the driver it names; nil for one recorded before events kept
@@ -122,9 +159,9 @@ package struct TraceCollector: Sendable {
             subjects: [],
             request: .init(
                 operation: "createWebhookEndpoint", api: "control", method: "POST", path: "/_mock/webhooks/endpoints", status: 201,
-                latencyMilliseconds: 0, parameters: [:], query: [:], headers: [:],
+                latencyMilliseconds: 0, parameters: [:], query: [:], authorization: nil,
                 body: .object(["url": .string(endpoint.url), "events": .array(endpoint.events.map(JSONValue.string))]),
-                answer: nil, answerText: nil, hint: nil
+                answer: nil, answerBytes: nil, hint: nil
             )
         )
     }

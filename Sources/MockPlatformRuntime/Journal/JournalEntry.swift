@@ -37,6 +37,19 @@ package struct JournalEntry: Sendable {
         case .received(let received): Self.kept(received.lazy.map { ($0.name.canonicalName, $0.value) }).headers
         }
     }
+    /// One header field's value (repeated fields joined with `, `) by lower-case name, read
+    /// without building `headers`.
+    package func header(_ name: String) -> String? {
+        switch fields {
+        case .kept(let kept, _):
+            return kept[name]
+        case .received(let received):
+            guard let field = HTTPField.Name(name) else { return nil }
+            let values = received[values: field]
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+    }
+
     /// How many header fields the request had beyond what `headers` keeps (the count or the
     /// byte budget reached).
     package var headersDropped: Int {
