@@ -1,3 +1,4 @@
+import AuditControlAPI
 import MockPlatformKit
 import OpenAPIRuntime
 
@@ -25,6 +26,8 @@ package struct AuditModule: PlatformModule {
     package var quotaCollections: [TenantQuotas.Collection] { [.auditGuides] }
     package var scenarioParts: [any ScenarioPart.Type] { [ScenarioAuditGuides.self] }
     package var pathPrefixes: [String] { ["/_mock/audit/", "/_mock/timeline/"] }
+    /// A guide may be written as YAML, like the built-in guides' contract shows them.
+    package var yamlBodies: Set<String> { [Operations.PutAuditGuide.id] }
     package var rules: [String: OperationRule] { AuditHandlers.rules(builtIn: builtIn, operations: operations) }
 
     package func makeStore(for runtime: TenantRuntime, restoring snapshot: StoreState?) throws -> (any ModuleStore)? {

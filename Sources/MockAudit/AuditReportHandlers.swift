@@ -21,6 +21,7 @@ struct AuditReportHandlers: Sendable {
 
     /// The report of the bound tenant's run.
     func report(_ query: Query) async throws -> AuditReport {
+        try Self.check(query)
         let tenant = try Tenant.bound()
         let store = try tenant.auditGuides
         var guides: [(name: String, guide: AuditGuide)] = []
@@ -56,6 +57,9 @@ struct AuditReportHandlers: Sendable {
 
     /// The timeline of one subject of the bound tenant.
     func timeline(subject: String, since: String?, limit: Int?) async throws -> [Timeline.Item] {
+        if let limit, !(1...Timeline.maxItems).contains(limit) {
+            throw APIError.badRequest("limit must be 1 to \(Timeline.maxItems)", field: "limit")
+        }
         guard AuditSubject.kind(of: subject) != nil else {
             throw APIError.badRequest("subject must be driver:<id>, member:<id>, client:<uuid> or backend", field: "subject")
         }
@@ -63,6 +67,25 @@ struct AuditReportHandlers: Sendable {
         let run = await collector.run(of: tenant, since: try Self.since(since, in: tenant))
         return Timeline.items(of: run, subject: subject, limit: limit ?? Timeline.maxItems)
     }
+
+    /// The bounds `openapi/control.yaml` gives the report's query (the generated code reads
+    /// the values without checking them): 400 naming the parameter.
+    static func check(_ query: Query) throws(APIError) {
+        if let limit = query.limit, !(1...AuditReportBuilder.maxSubjects).contains(limit) {
+            throw .badRequest("limit must be 1 to \(AuditReportBuilder.maxSubjects)", field: "limit")
+        }
+        if let offset = query.offset, !(0...maxOffset).contains(offset) {
+            throw .badRequest("offset must be 0 to \(maxOffset)", field: "offset")
+        }
+        if (query.guide?.count ?? 0) > maxGuides { throw .badRequest("guide may be given at most \(maxGuides) times", field: "guide") }
+        if (query.subject?.count ?? 0) > AuditReportBuilder.maxSubjects {
+            throw .badRequest("subject may be given at most \(AuditReportBuilder.maxSubjects) times", field: "subject")
+        }
+    }
+
+    /// The largest `offset`, and the most `guide` values, a report's query takes.
+    static let maxOffset = 1_000_000
+    static let maxGuides = 64
 
     /// `since` as an instant: RFC 3339 text, or the arrival of the journal's request `req_…`.
     static func since(_ text: String?, in tenant: Tenant) throws(APIError) -> Date? {

@@ -178,7 +178,8 @@ package enum MockPlatformServer {
             plans[module.document] = documentPlans
             let recorder = OperationRecorder(
                 recordingInto: routes, plans: documentPlans, rules: module.rules, constants: module.constantOperations,
-                cachedReads: module.cachedReads, writtenAnswers: module.writtenAnswers, journalledAnswers: module.journalledAnswers
+                cachedReads: module.cachedReads, writtenAnswers: module.writtenAnswers, journalledAnswers: module.journalledAnswers,
+                yamlBodies: module.yamlBodies
             )
             try module.registerHandlers(on: recorder, configuration: .mockPlatform)
             routes = recorder.catalog

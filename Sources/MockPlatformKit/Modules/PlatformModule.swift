@@ -49,6 +49,9 @@ package protocol PlatformModule: TenantModule {
     /// keep (`answer_excerpt`): the answers the integration audit reads facts from, such as
     /// driverStatus's `offer_available`; none unless it says.
     var journalledAnswers: Set<String> { get }
+    /// Operations that take a YAML body as well as JSON (`YAMLBody`; their documents list
+    /// `application/yaml`); none unless it says.
+    var yamlBodies: Set<String> { get }
     /// Start-up work on the fixtures every new tenant starts from, once their settings and parts
     /// are read (the webhooks module's `--webhook-url` endpoint); nothing unless it says.
     func prepare(_ fixtures: inout Fixtures) throws
@@ -70,6 +73,7 @@ extension PlatformModule {
     package var cachedReads: [String: CachedRead] { [:] }
     package var writtenAnswers: [String: WrittenAnswer] { [:] }
     package var journalledAnswers: Set<String> { [] }
+    package var yamlBodies: Set<String> { [] }
     package func prepare(_ fixtures: inout Fixtures) throws {}
     package func shutdown() async {}
 }

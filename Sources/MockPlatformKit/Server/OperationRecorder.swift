@@ -11,12 +11,14 @@ package final class OperationRecorder: ServerTransport {
     private let cachedReads: [String: CachedRead]
     private let writtenAnswers: [String: WrittenAnswer]
     private let journalledAnswers: Set<String>
+    private let yamlBodies: Set<String>
     /// The routes recorded so far, of this module and those recorded before it.
     package private(set) var catalog: RouteCatalog
 
     package init(
         recordingInto catalog: RouteCatalog, plans: OperationPlans, rules: [String: OperationRule], constants: Set<String>,
-        cachedReads: [String: CachedRead], writtenAnswers: [String: WrittenAnswer], journalledAnswers: Set<String> = []
+        cachedReads: [String: CachedRead], writtenAnswers: [String: WrittenAnswer], journalledAnswers: Set<String> = [],
+        yamlBodies: Set<String> = []
     ) {
         self.catalog = catalog
         self.plans = plans
@@ -25,6 +27,7 @@ package final class OperationRecorder: ServerTransport {
         self.cachedReads = cachedReads
         self.writtenAnswers = writtenAnswers
         self.journalledAnswers = journalledAnswers
+        self.yamlBodies = yamlBodies
     }
 
     package func register(_ handler: @escaping RouteOperation.Handler, method: HTTPRequest.Method, path: String) throws {
@@ -34,7 +37,7 @@ package final class OperationRecorder: ServerTransport {
         catalog.add(method: method, path: path, operation: RouteOperation(
             id: id, handler: handler, rule: rules[id], nullShape: plans.nullCompletion.shapes[id], parameters: plans.parameters,
             constantAnswer: constants.contains(id) ? ConstantAnswer() : nil, cachedRead: cachedReads[id],
-            writtenAnswer: writtenAnswers[id], journalsAnswer: journalledAnswers.contains(id)
+            writtenAnswer: writtenAnswers[id], journalsAnswer: journalledAnswers.contains(id), acceptsYAML: yamlBodies.contains(id)
         ))
     }
 }

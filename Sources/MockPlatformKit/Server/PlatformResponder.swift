@@ -133,7 +133,7 @@ package struct PlatformResponder: HTTPResponder {
             guard let operation = resolved.route.operation(for: request.method) else { throw APIError.internal }
             let relativeTarget = resolved.query.map { target.path + "?" + $0 } ?? target.path
             var request = request
-            body = try await RequestBodyReader.bytes(of: &request, logger: context.logger)
+            body = try await RequestBodyReader.bytes(of: &request, logger: context.logger, acceptingYAML: operation.acceptsYAML)
             // A POST read is keyed by its body too: the same bytes were parsed and checked when
             // its answer was kept.
             if let kept = operation.keptAnswer(to: relativeTarget, head: request.head, body: body, of: tenant) {
@@ -148,7 +148,11 @@ package struct PlatformResponder: HTTPResponder {
                 forwarder: forwarder
             )) {
                 try await operation.call(
-                    Self.operationHead(of: request.head, relativeTarget: relativeTarget), body: read, pathParameters: parameters
+                    Self.operationHead(
+                        of: request.head, relativeTarget: relativeTarget,
+                        jsonFromYAML: operation.acceptsYAML && request.headers[.contentType].map(YAMLBody.isYAML) == true
+                    ),
+                    body: read, pathParameters: parameters
                 )
             }
             if let storage, (200..<300).contains(response.response.status.code) { storage.grew(by: read?.bytes.readableBytes ?? 0) }
@@ -241,10 +245,12 @@ package struct PlatformResponder: HTTPResponder {
     /// The head the generated operation sees: addressed to its tenant-relative path (query
     /// kept), without `Accept`: every route answers in the one media type its contract names,
     /// whatever the client asks. The target is left as it is when it already is that path (no
-    /// tenant prefix, nothing folded).
-    package static func operationHead(of head: HTTPRequest, relativeTarget: String) -> HTTPRequest {
+    /// tenant prefix, nothing folded). `jsonFromYAML`: the body it gets is a YAML body read as
+    /// JSON (`YAMLBody`), so the head says JSON too.
+    package static func operationHead(of head: HTTPRequest, relativeTarget: String, jsonFromYAML: Bool = false) -> HTTPRequest {
         var head = head
         if head.headerFields.contains(.accept) { head.headerFields[.accept] = nil }
+        if jsonFromYAML { head.headerFields[.contentType] = "application/json" }
         if head.path.map({ !$0.utf8.elementsEqual(relativeTarget.utf8) }) ?? true { head.path = relativeTarget }
         return head
     }

@@ -19,8 +19,10 @@ package enum RequestBodyReader {
     /// The bytes of a POST/PUT/PATCH body said to be JSON; nil for other methods. 413 over
     /// `maxBytes`, 400 when the body cannot be read (the client went away or sent a broken
     /// stream), 415 when not JSON (or, from a browser — it sends `Origin` — when a body comes
-    /// without `Content-Type`).
-    package static func bytes(of request: inout Request, logger: Logger) async throws(APIError) -> ByteBuffer? {
+    /// without `Content-Type`). With `acceptingYAML`, a YAML body is taken too, turned into
+    /// JSON (`YAMLBody`): the operation is then called as if the request had said
+    /// `Content-Type: application/json` (`PlatformResponder.operationHead`).
+    package static func bytes(of request: inout Request, logger: Logger, acceptingYAML: Bool = false) async throws(APIError) -> ByteBuffer? {
         switch request.method {
         case .post, .put, .patch: break
         default: return nil
@@ -35,7 +37,12 @@ package enum RequestBodyReader {
             throw APIError.badRequest("request body could not be read")
         }
         if let contentType = request.headers[.contentType] {
-            guard isJSON(contentType) else { throw APIError(.unsupportedMediaType, "Content-Type must be application/json") }
+            if acceptingYAML, YAMLBody.isYAML(contentType) {
+                return try YAMLBody.json(from: buffer)
+            }
+            guard isJSON(contentType) else {
+                throw APIError(.unsupportedMediaType, "Content-Type must be application/json" + (acceptingYAML ? " or application/yaml" : ""))
+            }
         } else if request.headers[.origin] != nil, buffer.readableBytes > 0 {
             // A page can send a body without Content-Type (or as text/plain) without asking the
             // server first; only test code and SDKs, which send no Origin, may leave it out.

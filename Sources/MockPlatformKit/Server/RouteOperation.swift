@@ -28,6 +28,8 @@ package struct RouteOperation: Sendable {
     package var writtenAnswer: WrittenAnswer? = nil
     /// Whether its journal entries keep its 2xx answer (`PlatformModule.journalledAnswers`).
     package var journalsAnswer = false
+    /// Whether it takes a YAML body as well as JSON (`PlatformModule.yamlBodies`).
+    package var acceptsYAML = false
 
     /// An answer, with its body's bytes when they are in one buffer (every JSON answer, kept
     /// or built): what the journal keeps of an operation that journals its answers.

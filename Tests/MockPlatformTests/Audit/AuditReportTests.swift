@@ -80,13 +80,19 @@ final class AuditReportTests: XCTestCase {
 
     func testBadQueriesAre400sNamingTheParameter() async throws {
         try await TestPlatform.run { platform in
-            for (query, field) in [("?guide=nope", "no audit guide nope"), ("?since=yesterday", "since must be"), ("?since=req_ffff", "since names no request")] {
+            let refused = [
+                ("?guide=nope", "no audit guide nope"), ("?since=yesterday", "since must be"), ("?since=req_ffff", "since names no request"),
+                ("?offset=-1", "offset must be 0 to 1000000"), ("?limit=0", "limit must be 1 to 1000"), ("?limit=1001", "limit must be 1 to 1000"),
+            ]
+            for (query, field) in refused {
                 let reply = try await platform.send(.get, "/_mock/audit" + query)
                 XCTAssertEqual(reply.status, .badRequest, query)
                 XCTAssertTrue((try reply.json()["detail"] as? String)?.contains(field) == true, reply.text)
             }
             let timeline = try await platform.send(.get, "/_mock/timeline?subject=d1")
             XCTAssertEqual(timeline.status, .badRequest)
+            let timelineLimit = try await platform.send(.get, "/_mock/timeline?subject=backend&limit=-3")
+            XCTAssertEqual(try timelineLimit.json()["detail"] as? String, "limit must be 1 to 1000")
             let xml = try await platform.send(.get, "/_mock/audit", headers: [.accept: "application/xml"])
             XCTAssertEqual(xml.status, .ok)
             XCTAssertTrue(xml.headers[.contentType]?.hasPrefix("application/xml") == true)
