@@ -35,8 +35,18 @@ package struct AuditModule: PlatformModule {
         return try AuditGuideStore(runtime: runtime, reader: reader, builtIn: builtIn, restoring: snapshot)
     }
 
+    /// The report's JSON is written from its schema type without the generated encoder's tree
+    /// (`AuditReportHandlers.writtenReport`); `AuditWrittenReportTests` holds it to the
+    /// generated handler's bytes.
+    package var writtenAnswers: [String: WrittenAnswer] {
+        let reports = reports
+        return [Operations.GetAuditReport.id: { head in try await reports.writtenReport(head) }]
+    }
+
+    private var reports: AuditReportHandlers { AuditReportHandlers(builtIn: builtIn, collector: TraceCollector(paths: paths)) }
+
     package func registerHandlers(on transport: any ServerTransport, configuration: Configuration) throws {
-        let reports = AuditReportHandlers(builtIn: builtIn, collector: TraceCollector(paths: paths))
+        let reports = reports
         try AuditHandlers(builtIn: builtIn, reports: reports).registerHandlers(on: transport, configuration: configuration)
     }
 }

@@ -30,7 +30,7 @@ package struct ControlModule: PlatformModule {
     /// A tenant's whole state is written as its document is (`TenantStateDocument`): through the
     /// generated `TenantState`, a million drivers took minutes.
     package var writtenAnswers: [String: WrittenAnswer] {
-        [Operations.ExportState.id: { try TenantStateDocument.data(await Tenant.bound().snapshot()) }]
+        [Operations.ExportState.id: { _ in try TenantStateDocument.data(await Tenant.bound().snapshot()) }]
     }
 
     /// Liveness answers `{"status":"ok"}` whenever the server answers at all.

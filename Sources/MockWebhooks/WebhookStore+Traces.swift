@@ -5,6 +5,7 @@ extension WebhookStore: TraceSource {
     /// document written before they kept their wall instant gives none of those).
     package func traces() -> StoreTraces {
         var deliveries: [DeliveryTrace] = []
+        deliveries.reserveCapacity(state.messages.reduce(0) { $0 + $1.attempts.count })
         for message in state.messages {
             let fields = message.payload.objectValue
             let subject = fields?["driver_id"]?.stringValue ?? fields?["user_id"]?.stringValue

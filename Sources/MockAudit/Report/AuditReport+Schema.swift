@@ -17,9 +17,9 @@ extension AuditReport {
             subjects: subjects.map { subject in
                 .init(subject: subject.subject, results: subject.results.map { result in
                     .init(
-                        guide: result.guide, rule: result.rule.id, severity: result.rule.severity == .must ? .must : .should,
+                        guide: result.guide, rule: result.rule, severity: result.severity == .must ? .must : .should,
                         verdict: Components.Schemas.AuditResult.VerdictPayload(rawValue: result.verdict.outcome.rawValue) ?? .inconclusive,
-                        guideSection: result.rule.guideSection, message: result.verdict.message, evidence: result.verdict.evidence
+                        guideSection: result.guideSection, message: result.verdict.message, evidence: result.verdict.evidence
                     )
                 })
             },

@@ -3,11 +3,24 @@ import Foundation
 /// A report of one run against guides (`openapi/control.yaml` AuditReport): a verdict per
 /// rule and subject, the guides' versions, and the client's grouped errors.
 package struct AuditReport: Sendable {
-    /// One rule's verdict for one subject.
+    /// One rule's verdict for one subject, with what the outputs say of the rule (not the rule
+    /// itself: a report holds thousands of results).
     package struct Result: Sendable {
         package var guide: String
-        package var rule: AuditRule
+        package var rule: String
+        package var severity: AuditRule.Severity
+        package var guideSection: String
+        package var doc: String
         package var verdict: AuditVerdict
+
+        package init(guide: String, rule: AuditRule, verdict: AuditVerdict) {
+            self.guide = guide
+            self.rule = rule.id
+            severity = rule.severity
+            guideSection = rule.guideSection
+            doc = rule.doc
+            self.verdict = verdict
+        }
     }
 
     /// One subject's verdicts, guide by guide in the guides' order.

@@ -25,18 +25,18 @@ package enum JUnitReport {
     }
 
     private static func testcase(_ result: AuditReport.Result) -> String {
-        let open = #"    <testcase classname="\#(escaped(result.guide))" name="\#(escaped(result.rule.id))""#
+        let open = #"    <testcase classname="\#(escaped(result.guide))" name="\#(escaped(result.rule))""#
         let verdict = result.verdict
         let evidence = verdict.evidence.isEmpty ? "" : " Evidence: " + verdict.evidence.joined(separator: ", ") + "."
-        let text = "[\(result.rule.severity.rawValue)] \(verdict.message ?? result.rule.doc)\(evidence)"
+        let text = "[\(result.severity.rawValue)] \(verdict.message ?? result.doc)\(evidence)"
         switch verdict.outcome {
         case .pass:
             return open + "/>\n"
         case .fail:
-            return open + ">\n" + #"      <failure message="\#(escaped(verdict.message ?? ""))" type="\#(result.rule.severity.rawValue)">\#(escaped(text))</failure>"#
+            return open + ">\n" + #"      <failure message="\#(escaped(verdict.message ?? ""))" type="\#(result.severity.rawValue)">\#(escaped(text))</failure>"#
                 + "\n    </testcase>\n"
         case .pending, .notExercised, .inconclusive:
-            return open + ">\n" + #"      <skipped message="\#(verdict.outcome.rawValue): \#(escaped(verdict.message ?? result.rule.doc))"/>"# + "\n    </testcase>\n"
+            return open + ">\n" + #"      <skipped message="\#(verdict.outcome.rawValue): \#(escaped(verdict.message ?? result.doc))"/>"# + "\n    </testcase>\n"
         }
     }
 

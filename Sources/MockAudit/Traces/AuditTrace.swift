@@ -119,20 +119,35 @@ package final class AuditTrace: Sendable {
         }
     }
 
-    /// A recorded event.
-    package struct Event: Sendable {
-        package var kind: String
-        package var subject: String
-        package var payload: JSONValue
+    /// A recorded event. A class, like the trace: a trace holds one of the four kinds of facts,
+    /// by reference, rather than room for all four.
+    package final class Event: Sendable {
+        package let kind: String
+        package let subject: String
+        package let payload: JSONValue
+
+        package init(kind: String, subject: String, payload: JSONValue) {
+            self.kind = kind
+            self.subject = subject
+            self.payload = payload
+        }
     }
 
     /// A push the outbox recorded.
-    package struct PushFacts: Sendable {
-        package var kind: String
-        package var platform: MobilePlatform
-        package var deviceToken: String
-        package var holder: String?
-        package var payload: JSONValue
+    package final class PushFacts: Sendable {
+        package let kind: String
+        package let platform: MobilePlatform
+        package let deviceToken: String
+        package let holder: String?
+        package let payload: JSONValue
+
+        package init(kind: String, platform: MobilePlatform, deviceToken: String, holder: String?, payload: JSONValue) {
+            self.kind = kind
+            self.platform = platform
+            self.deviceToken = deviceToken
+            self.holder = holder
+            self.payload = payload
+        }
     }
 
     /// A field of the trace by wire name, for `where` and `join`.
@@ -149,5 +164,12 @@ package final class AuditTrace: Sendable {
         if lhs.recordedAt != rhs.recordedAt { return lhs.recordedAt < rhs.recordedAt }
         if lhs.kind != rhs.kind { return lhs.kind.rank < rhs.kind.rank }
         return lhs.position < rhs.position
+    }
+
+    /// `traces` in `inOrder` order (ties in the order given), sorted by plain keys: sorting the
+    /// references themselves counted a reference on every move.
+    package static func sorted(_ traces: [AuditTrace]) -> [AuditTrace] {
+        let keys = traces.enumerated().map { index, trace in (trace.recordedAt.timeIntervalSinceReferenceDate, trace.kind.rank, trace.position, index) }
+        return keys.sorted { $0 < $1 }.map { traces[$0.3] }
     }
 }

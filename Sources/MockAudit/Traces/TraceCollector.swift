@@ -18,24 +18,34 @@ package struct TraceCollector: Sendable {
         var stores = StoreTraces()
         for source in tenant.traceSources {
             let traces = await source.traces()
-            stores.deliveries += traces.deliveries
+            if stores.deliveries.isEmpty { stores.deliveries = traces.deliveries } else { stores.deliveries += traces.deliveries }
             stores.endpoints += traces.endpoints
             stores.aliases.merge(traces.aliases) { held, added in held + added.filter { !held.contains($0) } }
             stores.dropped += traces.dropped
         }
-        let journal = runtime.journal.all
+        // Each log as it is now (copy-on-write copies: the locks are held for a reference
+        // count), read side by side: the journal in slices, the others each on its own.
+        let journal = runtime.journal.all, events = runtime.events.all, outbox = runtime.outbox.all
         let aliases = stores.aliases, deliveries = stores.deliveries
-        // The logs are read side by side: the journal in slices, the others each on its own.
-        async let requests = requests(Array(journal), aliases: aliases)
-        async let pushes = runtime.outbox.list().enumerated().compactMap { Self.push($1, position: $0, aliases: aliases) }
+        async let requests = requests(journal, aliases: aliases)
+        async let pushes = { () -> [AuditTrace] in
+            var names = SubjectNames()
+            return outbox.enumerated().compactMap { Self.push($1, position: $0, aliases: aliases, names: &names) }
+        }()
         async let eventsAndDeliveries = { () -> [AuditTrace] in
-            let events = runtime.events.list()
-            let driverOfEvent = Dictionary(events.map { ($0.id, $0.subject) }) { first, _ in first }
-            return events.compactMap(Self.event) + deliveries.enumerated().map { position, delivery in
-                var delivery = delivery
-                delivery.eventSubject = driverOfEvent[delivery.eventID] ?? delivery.eventSubject
-                return Self.delivery(delivery, position: position)
+            var names = SubjectNames()
+            var traces: [AuditTrace] = []
+            traces.reserveCapacity(events.count + deliveries.count)
+            var driverOfEvent: [String: String] = [:]
+            driverOfEvent.reserveCapacity(events.count)
+            for event in events {
+                if driverOfEvent[event.id] == nil { driverOfEvent[event.id] = event.subject }
+                if let trace = Self.event(event, names: &names) { traces.append(trace) }
             }
+            for (position, delivery) in deliveries.enumerated() {
+                traces.append(Self.delivery(delivery, driver: driverOfEvent[delivery.eventID] ?? delivery.eventSubject, position: position, names: &names))
+            }
+            return traces
         }()
         var traces = await requests + pushes + eventsAndDeliveries
         for (position, endpoint) in stores.endpoints.enumerated() { traces.append(Self.endpoint(endpoint, position: position)) }
@@ -46,7 +56,7 @@ package struct TraceCollector: Sendable {
         if stores.dropped > 0 { truncated.insert(.delivery) }
         let cutOff = since.map { start in traces.contains { $0.recordedAt < start } } ?? false
         if let since { traces.removeAll { $0.recordedAt < since } }
-        traces.sort(by: AuditTrace.inOrder)
+        traces = AuditTrace.sorted(traces)
         let now = Date()
         return AuditRun(
             traces: traces, cutOff: cutOff, truncated: truncated, journalWindowStarts: journal.first?.receivedAt, now: now,
@@ -56,14 +66,15 @@ package struct TraceCollector: Sendable {
     }
 
     /// Journal entries as traces, in order: slices of the journal read side by side.
-    private func requests(_ journal: [JournalEntry], aliases: [String: [String]]) async -> [AuditTrace] {
+    private func requests(_ journal: CircularBuffer<JournalEntry>, aliases: [String: [String]]) async -> [AuditTrace] {
         let sliceSize = max(1_000, journal.count / max(1, ProcessInfo.processInfo.activeProcessorCount))
         return await withTaskGroup(of: (Int, [AuditTrace]).self) { group in
             for start in stride(from: 0, to: journal.count, by: sliceSize) {
-                let slice = journal[start..<min(start + sliceSize, journal.count)]
+                let lower = journal.index(journal.startIndex, offsetBy: start)
+                let upper = journal.index(lower, offsetBy: min(sliceSize, journal.count - start))
                 group.addTask {
-                    var parsed = ParsedTexts()
-                    return (start, slice.map { request($0, aliases: aliases, parsed: &parsed) })
+                    var read = ReadTexts()
+                    return (start, journal[lower..<upper].map { request($0, aliases: aliases, read: &read) })
                 }
             }
             var slices: [(Int, [AuditTrace])] = []
@@ -74,34 +85,52 @@ package struct TraceCollector: Sendable {
 
     /// A journal entry as a trace: its operation's path parameters, query, JSON body and kept
     /// answer, and the subjects its path and `Poq-User-Id` name.
-    func request(_ entry: JournalEntry, aliases: [String: [String]], parsed: inout ParsedTexts) -> AuditTrace {
-        let parameters = entry.operation.map { paths.parameters(api: $0.api, operation: $0.id, path: entry.path) } ?? [:]
-        var subjects: [String] = []
-        func add(_ subject: String) { if !subjects.contains(subject) { subjects.append(subject) } }
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            switch name {
-            case "driver_id", "user_id": add("driver:\(value)")
-            case "clientUuid": add("client:\(value)")
-            default: for subject in aliases["\(name)=\(value)"] ?? [] { add(subject) }
+    func request(_ entry: JournalEntry, aliases: [String: [String]], read: inout ReadTexts) -> AuditTrace {
+        let (parameters, named) = read.path(entry.path, of: entry.operation) { path, operation in
+            let parameters = operation.map { paths.parameters(api: $0.api, operation: $0.id, path: path) } ?? [:]
+            var subjects: [String] = []
+            for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                switch name {
+                case "driver_id", "user_id": subjects.append("driver:\(value)")
+                case "clientUuid": subjects.append("client:\(value)")
+                default: subjects += aliases["\(name)=\(value)"] ?? []
+                }
+            }
+            return (parameters, subjects.reduce(into: []) { unique, subject in if !unique.contains(subject) { unique.append(subject) } })
+        }
+        var subjects = named
+        if let member = entry.header("poq-user-id"), !member.isEmpty {
+            if named.isEmpty {
+                subjects = read.names.only("member:", member)
+            } else if case let subject = read.names.name("member:", member), !subjects.contains(subject) {
+                subjects.append(subject)
             }
         }
-        if let member = entry.header("poq-user-id"), !member.isEmpty { add("member:\(member)") }
         return AuditTrace(
             id: entry.id, kind: .request, recordedAt: entry.receivedAt, tenantAt: entry.at, position: entry.serial, subjects: subjects,
             request: .init(
                 operation: entry.operation?.id, api: entry.operation?.api, method: entry.method, path: entry.path, status: entry.status,
                 latencyMilliseconds: entry.latencyMilliseconds, parameters: parameters, query: Self.query(entry.query), authorization: entry.header("authorization"),
-                body: entry.bodyExcerpt.flatMap { parsed.json(of: $0) },
-                answer: entry.answer.flatMap { parsed.json(of: $0) }, answerBytes: entry.answer, hint: entry.hint
+                body: entry.bodyExcerpt.flatMap { read.json(of: $0) },
+                answer: entry.answer.flatMap { read.json(of: $0) }, answerBytes: entry.answer, hint: entry.hint
             )
         )
     }
 
-    /// Bodies and answers parsed as JSON, each distinct text once: a client polling one read
-    /// gets the same answer many times.
-    struct ParsedTexts {
+    /// What one slice of the journal read once: each distinct body and answer parsed as JSON
+    /// (a client polling one read gets the same answer many times), each path's parameters
+    /// and subjects, and the subject names.
+    struct ReadTexts {
         private var texts: [String: JSONValue?] = [:]
         private var buffers: [ByteBuffer: JSONValue?] = [:]
+        private var paths: [PathKey: (parameters: [String: String], subjects: [String])] = [:]
+        var names = SubjectNames()
+
+        private struct PathKey: Hashable {
+            var path: String
+            var operation: String?
+            var api: String?
+        }
 
         mutating func json(of text: String) -> JSONValue? {
             if let known = texts[text] { return known }
@@ -116,37 +145,67 @@ package struct TraceCollector: Sendable {
             buffers[buffer] = value
             return value
         }
+
+        /// The parameters and subjects of `path` sent to `operation`, made by `make` once.
+        mutating func path(
+            _ path: String, of operation: JournalEntry.Operation?,
+            make: (String, JournalEntry.Operation?) -> (parameters: [String: String], subjects: [String])
+        ) -> (parameters: [String: String], subjects: [String]) {
+            let key = PathKey(path: path, operation: operation?.id, api: operation?.api)
+            if let known = paths[key] { return known }
+            let made = make(path, operation)
+            paths[key] = made
+            return made
+        }
+    }
+
+    /// Subject names made once per id, so that the traces of one driver share one string, and
+    /// the traces about that driver alone one array.
+    struct SubjectNames {
+        private var names: [String: [String: [String]]] = [:]
+
+        /// `prefix` (`driver:`, `member:`) and `id` as one name.
+        mutating func name(_ prefix: String, _ id: String) -> String { only(prefix, id)[0] }
+
+        /// The subjects of a trace about `prefix` and `id` alone.
+        mutating func only(_ prefix: String, _ id: String) -> [String] {
+            if let known = names[prefix]?[id] { return known }
+            let subjects = [prefix + id]
+            names[prefix, default: [:]][id] = subjects
+            return subjects
+        }
     }
 
     /// An event as a trace, about the driver it names; nil for one recorded before events kept
     /// their wall instant.
-    static func event(_ event: PlatformEvent) -> AuditTrace? {
+    static func event(_ event: PlatformEvent, names: inout SubjectNames) -> AuditTrace? {
         guard let recordedAt = event.recordedAt else { return nil }
         return AuditTrace(
             id: event.id, kind: .event, recordedAt: recordedAt, tenantAt: event.createdAt, position: event.sequence,
-            subjects: event.subject.isEmpty ? [] : ["driver:\(event.subject)"],
+            subjects: event.subject.isEmpty ? [] : names.only("driver:", event.subject),
             event: .init(kind: event.kind.rawValue, subject: event.subject, payload: event.payload)
         )
     }
 
     /// A push as a trace, about its token's holder (a driver) or the members whose passes
     /// registered the token.
-    static func push(_ entry: PushEntry, position: Int, aliases: [String: [String]]) -> AuditTrace? {
+    static func push(_ entry: PushEntry, position: Int, aliases: [String: [String]], names: inout SubjectNames) -> AuditTrace? {
         guard let recordedAt = entry.recordedAt else { return nil }
         let push = entry.push
-        let subjects = push.holder.map { ["driver:\($0)"] } ?? aliases["pushToken=\(push.deviceToken)"] ?? []
+        let subjects = push.holder.map { names.only("driver:", $0) } ?? aliases["pushToken=\(push.deviceToken)"] ?? []
         return AuditTrace(
             id: entry.id, kind: .push, recordedAt: recordedAt, tenantAt: entry.createdAt, position: UInt64(position), subjects: subjects,
             push: .init(kind: push.kind.rawValue, platform: push.platform, deviceToken: push.deviceToken, holder: push.holder, payload: push.payload)
         )
     }
 
-    /// A webhook attempt as a trace, about the driver its event names (as the event log has it,
-    /// else as the payload does).
-    static func delivery(_ delivery: DeliveryTrace, position: Int) -> AuditTrace {
-        AuditTrace(
+    /// A webhook attempt as a trace, about `driver`: the one its event names as the event log
+    /// has it, else as the payload does.
+    static func delivery(_ delivery: DeliveryTrace, driver: String?, position: Int, names: inout SubjectNames) -> AuditTrace {
+        let delivery = delivery.naming(driver)
+        return AuditTrace(
             id: delivery.id, kind: .delivery, recordedAt: delivery.recordedAt, tenantAt: delivery.tenantAt, position: UInt64(position),
-            subjects: delivery.eventSubject.map { ["driver:\($0)"] } ?? [], delivery: delivery
+            subjects: driver.map { names.only("driver:", $0) } ?? [], delivery: delivery
         )
     }
 

@@ -13,10 +13,18 @@ package struct JSONTextEncoder {
     /// The state holds something this encoder does not write.
     package struct Unsupported: Error {}
 
-    /// The number an instant is written as (seconds since 1970 in a state document).
-    package var date: (Date) -> Double
+    /// How an instant is written: as a number (seconds since 1970 in a state document), or as
+    /// text (an answer's RFC 3339 instant, as the generated encoder writes it).
+    package enum DateForm {
+        case number((Date) -> Double)
+        case text((Date) -> String)
+    }
 
-    package init(date: @escaping (Date) -> Double) { self.date = date }
+    package var date: DateForm
+
+    package init(date: @escaping (Date) -> Double) { self.date = .number(date) }
+
+    package init(dateText: @escaping (Date) -> String) { self.date = .text(dateText) }
 
     package func encode<T: Encodable>(_ value: T) throws -> Data {
         let output = TextOutput(date: date)
@@ -32,9 +40,9 @@ private final class TextOutput {
     @exclusivity(unchecked) package var bytes: [UInt8] = []
     /// Where an object's members are put in order before they are copied back.
     @exclusivity(unchecked) package var scratch: [UInt8] = []
-    package let date: (Date) -> Double
+    package let date: JSONTextEncoder.DateForm
 
-    package init(date: @escaping (Date) -> Double) { self.date = date }
+    package init(date: JSONTextEncoder.DateForm) { self.date = date }
 
     package func writeNil() { bytes.append(contentsOf: "null".utf8) }
     package func write(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
@@ -49,7 +57,12 @@ private final class TextOutput {
     /// Writes any value at the end of the text.
     package func write<T: Encodable>(_ value: T) throws {
         if T.self == String.self, let text = value as? String { return write(text) }
-        if T.self == Date.self, let instant = value as? Date { return try write(date(instant)) }
+        if T.self == Date.self, let instant = value as? Date {
+            switch date {
+            case .number(let number): return try write(number(instant))
+            case .text(let text): return write(text(instant))
+            }
+        }
         guard T.self != Data.self, T.self != URL.self, T.self != Decimal.self, T.self != Float.self else { throw JSONTextEncoder.Unsupported() }
         let encoder = TextEncoder(output: self)
         try value.encode(to: encoder)

@@ -57,7 +57,7 @@ package struct RouteOperation: Sendable {
     /// A constant operation's cached answer, once there is one, is sent without running any of it.
     /// A cached read's answer is kept under its key (`CachedRead`) while the validity its handler
     /// reports holds (`keptAnswer(to:of:)` sends it). A written
-    /// answer (`WrittenAnswer`) is sent in place of the generated handler's.
+    /// answer (`WrittenAnswer`) is sent in place of the generated handler's, unless it declines.
     /// A rule's or the generated code's failure is thrown as the `APIError` the module's
     /// shape renders; a failure to gather the answer's body is thrown as it is, for the front
     /// door to log.
@@ -73,14 +73,16 @@ package struct RouteOperation: Sendable {
             keeping = (tenant.responseCache, key, ReportedCacheValidity())
         }
         if let writtenAnswer {
-            let body: Data
+            let written: Data?
             do {
-                body = try await writtenAnswer()
+                written = try await writtenAnswer(head)
             } catch {
                 throw refusal(for: error)
             }
-            let buffer = ByteBuffer(bytes: body)
-            return (Response(status: .ok, headers: [.contentType: Self.jsonContentType], body: .init(byteBuffer: buffer)), buffer)
+            if let body = written {
+                let buffer = ByteBuffer(bytes: body)
+                return (Response(status: .ok, headers: [.contentType: Self.jsonContentType], body: .init(byteBuffer: buffer)), buffer)
+            }
         }
         let answer: (HTTPResponse, HTTPBody?)
         do {

@@ -29,24 +29,25 @@ package struct StoreTraces: Sendable {
     }
 }
 
-/// One webhook attempt as the audit sees it.
-package struct DeliveryTrace: Sendable {
+/// One webhook attempt as the audit sees it. A class: a report over full logs holds ten
+/// thousand of them, each shared by its trace rather than copied into it.
+package final class DeliveryTrace: Sendable {
     /// The message id (`webhook-id`) and the attempt's number in it: `msg_…#2`.
-    package var id: String
-    package var messageID: String
-    package var attempt: Int
+    package let id: String
+    package let messageID: String
+    package let attempt: Int
     /// The event delivered, its kind and the driver it names.
-    package var eventID: String
-    package var eventKind: String
-    package var eventSubject: String?
-    package var endpointID: String
+    package let eventID: String
+    package let eventKind: String
+    package let eventSubject: String?
+    package let endpointID: String
     /// The wall-clock instant the attempt was recorded, and its tenant-clock start.
-    package var recordedAt: Date
-    package var tenantAt: Date
+    package let recordedAt: Date
+    package let tenantAt: Date
     /// Nil when no HTTP response came back.
-    package var statusCode: Int?
-    package var error: String?
-    package var latencyMilliseconds: Int
+    package let statusCode: Int?
+    package let error: String?
+    package let latencyMilliseconds: Int
 
     package init(
         messageID: String, attempt: Int, eventID: String, eventKind: String, eventSubject: String?, endpointID: String,
@@ -64,6 +65,16 @@ package struct DeliveryTrace: Sendable {
         self.statusCode = statusCode
         self.error = error
         self.latencyMilliseconds = latencyMilliseconds
+    }
+
+    /// The attempt about `subject` instead of the driver its payload names (itself when they
+    /// agree).
+    package func naming(_ subject: String?) -> DeliveryTrace {
+        guard subject != eventSubject else { return self }
+        return DeliveryTrace(
+            messageID: messageID, attempt: attempt, eventID: eventID, eventKind: eventKind, eventSubject: subject, endpointID: endpointID,
+            recordedAt: recordedAt, tenantAt: tenantAt, statusCode: statusCode, error: error, latencyMilliseconds: latencyMilliseconds
+        )
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 
 /// One tenant's push outbox: every push the platform would have sent, in the order it was made
@@ -70,6 +71,9 @@ package final class PushOutbox: Sendable {
         }
         return entry
     }
+
+    /// Every entry held now, oldest first: a copy-on-write copy, read outside the lock.
+    package var all: CircularBuffer<PushEntry> { state.withLock { $0.log.entries } }
 
     /// How many entries the outbox gave up to its bounds.
     package var dropped: Int { state.withLock { $0.log.dropped } }

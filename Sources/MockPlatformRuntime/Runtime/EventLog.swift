@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 
 /// One tenant's event stream: every event in the order it was recorded, each with the next
@@ -93,6 +94,9 @@ package final class EventLog: Sendable {
                 && (since.map { event.createdAt >= $0 } ?? true)
         }
     }
+
+    /// Every retained event, oldest first: a copy-on-write copy, read outside the lock.
+    package var all: CircularBuffer<PlatformEvent> { state.withLock { $0.events.entries } }
 
     /// The sequence number the next event will get.
     package var nextSequence: UInt64 { state.withLock { $0.nextSequence } }
