@@ -8,9 +8,10 @@ import XCTest
 /// guides' flows through URLSession, then `mock-platform audit` reports, exits by `--fail-on`
 /// and writes JUnit that Python's `xml.etree` and `junitparser` read.
 final class AuditLiveTests: XCTestCase {
-    private let key = ["Authorization": "APIKEY mock-api-key", "Content-Type": "application/json"]
-    private let json = ["Content-Type": "application/json"]
-    private let gold = ["Poq-User-Id": "member-gold"]
+    private typealias Probe = AuditLiveProbe
+    private let key = AuditLiveProbe.key
+    private let json = AuditLiveProbe.json
+    private let gold = AuditLiveProbe.gold
 
     /// A webhook receiver answering 204 to every POST, on a free loopback port.
     private static func receiver() async throws -> (process: Process, url: String) {
@@ -65,34 +66,25 @@ final class AuditLiveTests: XCTestCase {
 
     /// The guides' flows as a compliant app and backend walk them, for driver `driver`.
     private func walkCompliantly(_ server: LiveServer, driver: String, hook: String) async throws {
-        func expect(_ status: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> LiveServer.Reply {
-            let reply = try await server.request(method, path, headers: headers, body: body)
-            XCTAssertEqual(reply.status, status, "\(method) \(path): \(String(decoding: reply.body, as: UTF8.self))")
-            return reply
-        }
-        _ = try await expect(200, "POST", "/_mock/clock", headers: json, body: #"{"now":"2024-06-10T12:00:00Z"}"#)
-        _ = try await expect(201, "POST", "/_mock/webhooks/endpoints", headers: json, body: #"{"url":"\#(hook)"}"#)
-        _ = try await expect(200, "POST", "/iql/v1/supported_state_details", headers: key,
+        try await Probe.setClock(server)
+        try await Probe.send(server, 201, "POST", "/_mock/webhooks/endpoints", headers: json, body: #"{"url":"\#(hook)"}"#)
+        try await Probe.send(server, 200, "POST", "/iql/v1/supported_state_details", headers: key,
                              body: #"{"country_code":"USA","state_code":"AZ","current_insurer":"Progressive"}"#)
-        _ = try await expect(200, "PUT", "/iql/v1/driver/\(driver)/info", headers: key,
+        try await Probe.send(server, 200, "PUT", "/iql/v1/driver/\(driver)/info", headers: key,
                              body: #"{"country":"USA","state":"AZ","zipcode":"85004","segment":{"acq_source":"app"}}"#)
-        _ = try await expect(200, "POST", "/publisher/v1/drivers/\(driver)/device_token", headers: json,
+        try await Probe.send(server, 200, "POST", "/publisher/v1/drivers/\(driver)/device_token", headers: json,
                              body: #"{"token":"\#(String(repeating: "ab", count: 32))"}"#)
-        for (date, count) in [("2024-06-07", 2), ("2024-06-08", 2), ("2024-06-09", 1)] {
-            _ = try await expect(200, "POST", "/iql/v1/testing/driver/\(driver)/mock_trips", headers: key,
-                                 body: #"{"date":"\#(date)","count":\#(count),"distance_miles_each":3}"#)
-        }
-        let status = try await expect(200, "GET", "/iql/v1/driver/\(driver)/status", headers: key)
+        try await Probe.qualify(server, driver)
+        let status = try await Probe.send(server, 200, "GET", "/iql/v1/driver/\(driver)/status", headers: key)
         XCTAssertEqual((try status.json()["metrics"] as? [String: Any])?["offer_available"] as? Bool, true)
-        let adUnit = try await expect(200, "GET", "/iql/v2/ad_unit/\(driver)", headers: key)
+        let adUnit = try await Probe.send(server, 200, "GET", "/iql/v2/ad_unit/\(driver)", headers: key)
         let template = try XCTUnwrap((try adUnit.json()["ad_unit"] as? [String: Any])?["button_click_url"] as? String)
-        let pl = Data(#"{"first_name":"Ash","last_name":"Ketchum","email_address":"ash@example.com"}"#.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        _ = try await expect(302, "GET", template.replacingOccurrences(of: "<payload>", with: pl))
-        _ = try await expect(200, "GET", "/account/v1/content", headers: gold)
-        _ = try await expect(200, "GET", "/loyalty/v1/summary", headers: gold)
-        _ = try await expect(200, "GET", "/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: gold)
-        _ = try await expect(200, "GET", "/campaign-backend/campaign/IOS/get-pushes/c1", headers: ["Authorization": "Bearer app"])
+        let pl = Probe.clickPayload(#"{"first_name":"Ash","last_name":"Ketchum","email_address":"ash@example.com"}"#)
+        try await Probe.send(server, 302, "GET", template.replacingOccurrences(of: "<payload>", with: pl))
+        try await Probe.send(server, 200, "GET", "/account/v1/content", headers: gold)
+        try await Probe.send(server, 200, "GET", "/loyalty/v1/summary", headers: gold)
+        try await Probe.send(server, 200, "GET", "/loyalty/v1/wallet-pass?passId=pass.com.example.mock.loyalty", headers: gold)
+        try await Probe.send(server, 200, "GET", "/campaign-backend/campaign/IOS/get-pushes/c1", headers: ["Authorization": "Bearer app"])
         for _ in 0..<100 {
             let messages = try await server.request("GET", "/_mock/webhooks/messages?status=pending")
             if (try messages.json()["messages"] as? [Any])?.isEmpty == true { return }
