@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -410,3 +411,20 @@ def test_the_audit_panel_shows_a_subjects_checklist_and_marks_a_failed_rules_evi
         assert "selected" in css(browser, zip_rule)[0].get_attribute("class")
         screenshot(browser, "dashboard-audit.png", "audit-panel")
         at_phone_width(browser, "dashboard-audit-phone.png", "audit-panel")
+
+
+def test_the_audit_panel_asks_for_a_report_only_while_it_is_in_view(browser):
+    key = {"Authorization": "APIKEY mock-api-key"}
+    with dashboard(browser) as mock:
+        mock.request("PUT", "/iql/v1/driver/d1/info", {"country": "USA", "state": "AZ", "zipcode": "85004"}, headers=key)
+        wait(browser, lambda: "driver:d1" in text(browser, "#audit-subject"), message="driver:d1 among the audit's subjects")
+        browser.set_window_size(1280, 500)
+        browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(browser, lambda: browser.execute_script(
+            "return document.getElementById('audit-panel').getBoundingClientRect().bottom < 0"), message="the panel scrolled away")
+        mock.request("PUT", "/iql/v1/driver/d2/info", {"country": "USA", "state": "AZ", "zipcode": "85004"}, headers=key)
+        wait(browser, lambda: "d2" in text(browser, "#drivers"), message="d2 in the drivers panel: the refresh ran")
+        time.sleep(4.5)  # two more refreshes of every other panel
+        assert "driver:d2" not in text(browser, "#audit-subject"), "no report asked for while the panel is out of view"
+        browser.execute_script("document.getElementById('audit-panel').scrollIntoView()")
+        wait(browser, lambda: "driver:d2" in text(browser, "#audit-subject"), message="the report asked for as the panel comes into view")
