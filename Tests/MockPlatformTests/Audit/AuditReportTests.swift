@@ -83,6 +83,8 @@ final class AuditReportTests: XCTestCase {
             let refused = [
                 ("?guide=nope", "no audit guide nope"), ("?since=yesterday", "since must be"), ("?since=req_ffff", "since names no request"),
                 ("?offset=-1", "offset must be 0 to 1000000"), ("?limit=0", "limit must be 1 to 1000"), ("?limit=1001", "limit must be 1 to 1000"),
+                ("?" + Array(repeating: "guide=iql-offer", count: 65).joined(separator: "&"), "guide may be given at most 64 times"),
+                ("?" + Array(repeating: "subject=driver:d1", count: 1_001).joined(separator: "&"), "subject may be given at most 1000 times"),
             ]
             for (query, field) in refused {
                 let reply = try await platform.send(.get, "/_mock/audit" + query)
