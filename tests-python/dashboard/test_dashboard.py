@@ -398,8 +398,9 @@ def test_the_audit_panel_shows_a_subjects_checklist_and_marks_a_failed_rules_evi
         zip_rule = '#audit-checklist li[data-rule="iql-onboarding/driver-info-state-matches-zip"]'
         wait(browser, lambda: css(browser, zip_rule)[0].get_attribute("data-verdict") == "fail", message="the zip rule, failed")
         assert "zipcode 10118 belongs to NY" in text(browser, zip_rule)
-        spacing = css(browser, '#audit-checklist li[data-rule="iql-offer/status-refresh-spacing"]')[0]
-        assert spacing.get_attribute("data-verdict") == "pass", "one status read keeps the spacing rule"
+        # A report may have been read between the test's requests: the next refresh has them all.
+        spacing = '#audit-checklist li[data-rule="iql-offer/status-refresh-spacing"]'
+        wait(browser, lambda: css(browser, spacing)[0].get_attribute("data-verdict") == "pass", message="one status read keeps the spacing rule")
         not_exercised = css(browser, '#audit-checklist li[data-rule="iql-offer/click-as-served"]')[0]
         assert "not_exercised" in not_exercised.get_attribute("class"), "grey: nothing to check yet"
         wait(browser, lambda: len(css(browser, "#audit-timeline li[data-id]")) == 3, message="the driver's three requests in the timeline")
