@@ -6,18 +6,22 @@ import MockPlatformKit
 /// ASCII character; the token itself is not checked.
 struct BearerPresenceGuard: RequestGuard {
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
-        guard let value = request.headerFields[.authorization], Self.isBearer(value) else {
+        guard let value = request.headerFields.value(of: .authorization), Self.isBearer(value) else {
             throw APIError(.unauthorized, "Full authentication is required to access this resource")
         }
     }
 
     /// Whether `value` matches `^[Bb][Ee][Aa][Rr][Ee][Rr] +[!-~]`.
+    /// Read in place, byte by byte: every get-pushes read passes here.
     static func isBearer(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard bytes.count > 7, String(decoding: bytes[0..<6], as: UTF8.self).lowercased() == "bearer", bytes[6] == 0x20 else {
-            return false
-        }
-        guard let first = bytes[6...].first(where: { $0 != 0x20 }) else { return false }
+        let bytes = value.utf8
+        // A byte OR 0x20 is a lower-case letter only for that letter in either case.
+        guard bytes.count > 7, bytes.prefix(6).elementsEqual(scheme, by: { $0 | 0x20 == $1 }),
+              bytes.dropFirst(6).first == 0x20,
+              let first = bytes.dropFirst(6).first(where: { $0 != 0x20 })
+        else { return false }
         return (0x21...0x7E).contains(first)
     }
+
+    private static let scheme = Array("bearer".utf8)
 }

@@ -8,7 +8,7 @@ struct IQLRequestGuard: RequestGuard {
         let segments = IQLRoutes.isAdUnitPath(path) ? path.split(separator: "/") : []
         if IQLRoutes.isClick(segments) { return }
         try authenticate(request.headerFields, keys: settings.apiKeys, allowBareHeader: IQLRoutes.isImageOrLogo(segments))
-        if path == IQLRoutes.supportedStateDetails, !settings.iql.supportedStateDetailsEnabled {
+        if path == IQLRoutes.supportedStateDetails, !settings.reading(IQLSettings.self, { $0.supportedStateDetailsEnabled }) {
             throw APIError(.forbidden, "supported_state_details is not enabled for this publisher")
         }
     }
@@ -18,17 +18,29 @@ struct IQLRequestGuard: RequestGuard {
     func authenticate(_ headers: HTTPFields, keys: [String], allowBareHeader: Bool) throws(APIError) {
         let key: Substring
         if let authorization = headers.value(of: .authorization) {
-            let value = authorization.drop { $0 == " " }
-            guard let space = value.firstIndex(of: " "), Self.isAPIKeyScheme(value[..<space]), value.index(after: space) < value.endIndex else {
+            guard let given = Self.apiKey(in: authorization) else {
                 throw APIError(.unauthorized, "Authorization header must be 'APIKEY <key>'")
             }
-            key = value[value.index(after: space)...]
+            key = given
         } else if allowBareHeader, let bare = headers.value(of: Self.bareHeader) {
             key = bare[...]
         } else {
             throw APIError(.unauthorized, "missing api key")
         }
         guard keys.contains(where: { ConstantTime.equals(key, $0) }) else { throw APIError(.unauthorized, "invalid api key") }
+    }
+
+    /// The key of `APIKEY <key>` (spaces before the scheme allowed); nil for any other value.
+    /// Found on the UTF-8 bytes, not by characters: every IQL request passes here. Each index
+    /// is at a space's byte or just after one, so on a character's boundary.
+    private static func apiKey(in authorization: String) -> Substring? {
+        let bytes = authorization.utf8, blank = UInt8(ascii: " ")
+        guard let scheme = bytes.firstIndex(where: { $0 != blank }),
+              let space = bytes[scheme...].firstIndex(of: blank),
+              isAPIKeyScheme(authorization[scheme..<space]),
+              bytes.index(after: space) < bytes.endIndex
+        else { return nil }
+        return authorization[bytes.index(after: space)...]
     }
 
     /// The bare `APIKEY: <key>` header of image and logo requests.

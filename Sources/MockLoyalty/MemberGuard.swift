@@ -10,7 +10,7 @@ struct MemberGuard: RequestGuard {
     static let maxLength = 128
 
     func check(_ request: HTTPRequest, path: String, settings: TenantSettings) throws(APIError) {
-        guard let member = request.headerFields[Self.header], Self.isMemberID(member) else {
+        guard let member = request.headerFields.value(of: Self.header), Self.isMemberID(member) else {
             throw LoyaltyProblem.missingMember.error("the Poq-User-Id header is required")
         }
         guard member.utf8.count <= Self.maxLength else {

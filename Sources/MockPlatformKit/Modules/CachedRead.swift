@@ -25,9 +25,11 @@ package struct CachedRead: Sendable {
     package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> String? {
         guard !headers.isEmpty || followsBase || body != nil else { return target }
         var key = target
+        // Room for the parts a read usually has, so the key is written once, not grown.
+        key.reserveCapacity(target.utf8.count + 64 * (headers.count + (followsBase ? 1 : 0)) + (body.map { $0.readableBytes + 1 } ?? 0))
         for name in headers {
             key += "\n"
-            key += head.headerFields[name] ?? ""
+            key += head.headerFields.value(of: name) ?? ""
         }
         if followsBase {
             key += "\n"

@@ -7,12 +7,12 @@ import HTTPTypes
 /// they got before (`openapi/control.yaml`, front door).
 package enum BrowserRequest {
     /// The answer for a browser-only request, or nil to handle the request as usual.
-    package static func answer(method: HTTPRequest.Method, target: TenantPath, accept: String?) -> (HTTPResponse.Status, HTTPFields)? {
+    package static func answer(method: HTTPRequest.Method, target: TenantPath, accept: @autoclosure () -> String?) -> (HTTPResponse.Status, HTTPFields)? {
         guard method == .get || method == .head, let tenant = target.tenant else { return nil }
         if target.path == "/favicon.ico" {
             return (.noContent, [.cacheControl: "max-age=86400"])
         }
-        guard target.path == "/" || target.path == "/_mock", prefersHTML(accept) else { return nil }
+        guard target.path == "/" || target.path == "/_mock", prefersHTML(accept()) else { return nil }
         return (.found, [.location: tenant.pathPrefix + "/_mock/ui"])
     }
 

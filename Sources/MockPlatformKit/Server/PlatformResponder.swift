@@ -49,7 +49,7 @@ package struct PlatformResponder: HTTPResponder {
     package func respond(to request: Request, context: Context, resolved: ResolvedRequest) async -> Response {
         let started = ContinuousClock.now
         let target = resolved.target
-        if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers[.accept]) {
+        if let (status, headers) = BrowserRequest.answer(method: request.method, target: target, accept: request.headers.value(of: .accept)) {
             return Response(status: status, headers: headers)
         }
         if let name = target.tenant, tenants.isRestoring(name), let module = resolved.module,

@@ -36,14 +36,14 @@ package enum RequestBodyReader {
             logger.debug("request body could not be read", metadata: ["error": "\(error)"])
             throw APIError.badRequest("request body could not be read")
         }
-        if let contentType = request.headers[.contentType] {
+        if let contentType = request.headers.value(of: .contentType) {
             if acceptingYAML, YAMLBody.isYAML(contentType) {
                 return try YAMLBody.json(from: buffer)
             }
             guard isJSON(contentType) else {
                 throw APIError(.unsupportedMediaType, "Content-Type must be application/json" + (acceptingYAML ? " or application/yaml" : ""))
             }
-        } else if request.headers[.origin] != nil, buffer.readableBytes > 0 {
+        } else if request.headers.contains(.origin), buffer.readableBytes > 0 {
             // A page can send a body without Content-Type (or as text/plain) without asking the
             // server first; only test code and SDKs, which send no Origin, may leave it out.
             throw APIError(.unsupportedMediaType, "Content-Type must be application/json (a request with Origin must say it)")

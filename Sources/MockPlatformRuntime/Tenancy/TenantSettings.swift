@@ -18,15 +18,25 @@ package struct TenantSettings: Codable, Sendable, Equatable {
     /// The keys it reads and writes.
     package private(set) var schema: SettingsSchema
     /// The modules' parts set so far, by type; a part not set has its defaults.
-    private var parts: [ObjectIdentifier: any SettingsPart] = [:]
+    private var parts: [ObjectIdentifier: any StoredPart] = [:]
 
     /// The defaults of `schema`'s keys.
     package init(schema: SettingsSchema = SettingsSchema()) { self.schema = schema }
 
     /// A module's part: as set, else its defaults.
     package subscript<Part: SettingsPart>(part: Part.Type) -> Part {
-        get { parts[ObjectIdentifier(part)] as? Part ?? Part() }
-        set { parts[ObjectIdentifier(part)] = newValue }
+        get { reading(part) { $0 } }
+        set { parts[ObjectIdentifier(part)] = Stored(newValue) }
+    }
+
+    /// What `read` takes from a module's part (as set, else its defaults), the part lent rather
+    /// than copied: for a guard that checks one of its values on every request. The part is
+    /// found by its type with no runtime cast (perf: the cast from an existential and the copy
+    /// of IQL's part were 0.7 % of a supported-states read).
+    package func reading<Part: SettingsPart, Value>(_ part: Part.Type, _ read: (Part) -> Value) -> Value {
+        guard let stored = parts[ObjectIdentifier(part)] else { return read(Part()) }
+        // Stored under `Part`'s identifier, so a `Stored<Part>`.
+        return read(unsafeDowncast(stored, to: Stored<Part>.self).value)
     }
 
     /// Adds the keys of each part of `types` it does not know yet, with their defaults.
@@ -41,7 +51,7 @@ package struct TenantSettings: Codable, Sendable, Equatable {
         guard left.apiKeys == right.apiKeys, left.iosBundleID == right.iosBundleID, left.androidPackage == right.androidPackage
         else { return false }
         return Set(left.parts.keys).union(right.parts.keys).allSatisfy { key in
-            switch (left.parts[key], right.parts[key]) {
+            switch (left.parts[key]?.part, right.parts[key]?.part) {
             case let (one?, other?): one.isEqual(to: other)
             case let (one?, nil), let (nil, one?): one.hasDefaults
             case (nil, nil): true
@@ -65,4 +75,18 @@ package struct TenantSettings: Codable, Sendable, Equatable {
 
     /// Every setting as one JSON object, `null` for unset optional strings.
     package var json: JSONValue { schema.root.write(self) }
+}
+
+/// A part as `TenantSettings` holds it: by reference, never changed (a new value is a new
+/// box), so that reading it is a pointer's cast.
+private protocol StoredPart: AnyObject, Sendable {
+    var part: any SettingsPart { get }
+}
+
+/// The box of one part type.
+private final class Stored<Part: SettingsPart>: StoredPart {
+    let value: Part
+    var part: any SettingsPart { value }
+
+    init(_ value: Part) { self.value = value }
 }

@@ -32,7 +32,7 @@ final class IQLRequestHandlingTests: XCTestCase {
 
     func testAnotherSchemeIsRefused() async throws {
         try await TestPlatform.run { platform in
-            for value in ["Bearer mock-api-key", "Basic bW9jay1hcGkta2V5", "mock-api-key", "APIKEY:mock-api-key", "Token mock-api-key"] {
+            for value in ["Bearer mock-api-key", "Basic bW9jay1hcGkta2V5", "mock-api-key", "APIKEY:mock-api-key", "Token mock-api-key", "APIKEY", "APIKEYmock-api-key"] {
                 assertIQLError(
                     try await platform.iql(.get, "/iql/v1/locations", authorization: value), .unauthorized,
                     "Authorization header must be 'APIKEY <key>'"
