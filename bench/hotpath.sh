@@ -21,15 +21,16 @@
 # with `Host: mock.test`, so the absolute URLs in the ad unit and the offers are the same on
 # every target.
 #
-# Usage: bench/hotpath.sh [--reads] [--connexion] [--no-ceiling] [--default-flags] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
+# Usage: bench/hotpath.sh [--reads [--only NAMES]] [--connexion] [--no-ceiling] [--default-flags] [--duration 10s] [--rounds 1] LABEL=BINARY [LABEL=BINARY ...]
 #   --default-flags: start the mocks as users do, with the one-line-per-request log on (its lines
 #   go to each mock's log file); without it they run with --log-level error.
 #   --reads: only the reads table (needs the ceiling; --connexion and --no-ceiling do not apply).
+#   --only NAME[,NAME...]: with --reads, only the named reads (as READS_SPEC names them).
 #   e.g. bench/hotpath.sh before=/tmp/mp-before after=.build-release/release/mock-platform
 #        bench/hotpath.sh --reads --rounds 3 before=/tmp/mp-before after=.build-release/release/mock-platform
 # Run from the repository root. Installs wrk and nginx (apt-get) and connexion (pip) if missing.
 set -euo pipefail
-DURATION=10s; ROUNDS=1; CONNEXION=0; CEILING=1; READS=0; LOG_FLAGS=(--log-level error); TARGETS=()
+DURATION=10s; ROUNDS=1; CONNEXION=0; CEILING=1; READS=0; ONLY=; LOG_FLAGS=(--log-level error); TARGETS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --reads) READS=1 ;;
@@ -38,6 +39,7 @@ while [ $# -gt 0 ]; do
     --default-flags) LOG_FLAGS=() ;;
     --duration) DURATION="$2"; shift ;;
     --rounds) ROUNDS="$2"; shift ;;
+    --only) ONLY=",$2,"; shift ;;
     *=*) TARGETS+=("$1") ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -92,6 +94,7 @@ READS_SPEC=(
 declare -A R_METHOD R_PATH R_BODY R_EXPECT R_RATIO R_HEADERS; READ_NAMES=()
 for spec in "${READS_SPEC[@]}"; do
   IFS='|' read -r name method path headers body expect ratio <<<"$spec"
+  [ -z "$ONLY" ] || [[ "$ONLY" == *",$name,"* ]] || continue
   READ_NAMES+=("$name"); R_METHOD[$name]=$method; R_PATH[$name]=$path; R_HEADERS[$name]=$headers
   R_BODY[$name]=$body; R_EXPECT[$name]=$expect; R_RATIO[$name]=$ratio
 done
