@@ -79,6 +79,9 @@ package struct RouteCatalog: Sendable {
     /// Indices into `templates` by segment count, in registration order: only templates of a
     /// path's length can match it.
     private var bySegmentCount: [Int: [Int]] = [:]
+    /// Indices into `templates` of those without parameters, by their path: most reads are
+    /// found here at once, without splitting the path or comparing segments.
+    private var byFixedPath: [String: Int] = [:]
 
     package init() {}
 
@@ -89,8 +92,10 @@ package struct RouteCatalog: Sendable {
             templates[index].methods.append(method)
             templates[index].operations[method] = operation
         } else {
+            let template = Template(segments: segments, method: method, operation: operation)
             bySegmentCount[segments.count, default: []].append(templates.count)
-            templates.append(Template(segments: segments, method: method, operation: operation))
+            if !template.hasParameters { byFixedPath[template.path] = templates.count }
+            templates.append(template)
         }
     }
 
@@ -98,6 +103,8 @@ package struct RouteCatalog: Sendable {
     /// documents have no two templates that match one path, which a test checks), with the
     /// path's segments; no template when none matches.
     package func match(_ path: String) -> RouteMatch {
+        // A fixed template has no parameters to read from the segments.
+        if let index = byFixedPath[path] { return RouteMatch(template: templates[index], segments: []) }
         let segments = RouteCatalog.segments(of: path)
         guard let candidates = bySegmentCount[segments.count] else { return RouteMatch(template: nil, segments: segments) }
         for index in candidates where templates[index].matches(segments) {
