@@ -48,10 +48,12 @@ package struct MeteredResponder: HTTPResponder {
 
     /// Whether the request carries the `close` connection option: the server closes the
     /// connection after answering, and says so (RFC 9112 §9.6), so the client sends nothing
-    /// more on it.
+    /// more on it. The fields are scanned in place: most requests have no `Connection` field,
+    /// and every request is asked.
     package static func asksToClose(_ request: Request) -> Bool {
-        request.headers[values: .connection].contains { value in
-            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        request.headers.contains { field in
+            field.name == .connection
+                && field.value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
         }
     }
 }
