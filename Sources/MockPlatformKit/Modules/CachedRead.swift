@@ -24,6 +24,8 @@ package struct CachedRead: Sendable {
     /// feed, so the parts, one per line, never run into each other.
     package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> String? {
         guard !headers.isEmpty || followsBase || body != nil else { return target }
+        // Checked before any room is made: a body may be far longer than a key.
+        if let body, body.readableBytes > ResponseCache.maxKeyBytes { return nil }
         var key = target
         // Room for the parts a read usually has, so the key is written once, not grown.
         key.reserveCapacity(target.utf8.count + 64 * (headers.count + (followsBase ? 1 : 0)) + (body.map { $0.readableBytes + 1 } ?? 0))
@@ -36,9 +38,7 @@ package struct CachedRead: Sendable {
             key += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
         }
         if let body {
-            guard body.readableBytes <= ResponseCache.maxKeyBytes,
-                  let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) })
-            else { return nil }
+            guard let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) }) else { return nil }
             key += "\n"
             key += text
         }
