@@ -145,12 +145,24 @@ final class HostileInputIILiveTests: XCTestCase {
         return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
     }
 
+    /// Starts the server with `--persist` in `data` and asks for `/_mock/health`; returns how
+    /// long after the launch the 200 came, and the server.
+    private static func startAndAskForHealth(persistingIn data: URL) async throws -> (TimeInterval, LiveServer) {
+        let launched = Date()
+        let server = try LiveServer(
+            arguments: ["--port", "0", "--persist", "--persist-interval", "1s", "--data-dir", data.path, "--max-tenants", "10"]
+        )
+        let health = try await server.request("GET", "/_mock/health")
+        XCTAssertEqual(health.status, 200)
+        return (Date().timeIntervalSince(launched), server)
+    }
+
     /// Finding 5: with `--persist`, any request moved the change count, so a 41.6 MB tenant read
     /// once a second cost 68 % of a core in saves, and a restart took 27.5 s before it listened
     /// (health checks failed). Now saved tenants are read in behind the listening server
-    /// (health within a second, 503 `tenant restoring` until each is in), and a large tenant is
-    /// written at most once per 40 times what writing it costs: reading it once a second costs
-    /// under 5 % of a core.
+    /// (health as soon after start as with nothing saved, 503 `tenant restoring` until each is
+    /// in), and a large tenant is written at most once per 40 times what writing it costs:
+    /// reading it once a second costs under 5 % of a core.
     func testALargeSavedTenantNeitherDelaysHealthNorCostsACoreToKeep() async throws {
         let data = Self.folder()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -164,14 +176,14 @@ final class HostileInputIILiveTests: XCTestCase {
         }
         XCTAssertGreaterThan(saved, 3 * 35_000_000, "three tenants of about 40 MB each")
 
-        let launched = Date()
-        let server = try LiveServer(
-            arguments: ["--port", "0", "--persist", "--persist-interval", "1s", "--data-dir", data.path, "--max-tenants", "10"]
-        )
-        let health = try await server.request("GET", "/_mock/health")
-        let healthAfter = Date().timeIntervalSince(launched)
-        XCTAssertEqual(health.status, 200)
-        XCTAssertLessThan(healthAfter, 1, "health answers within 1 s of start, whatever is saved")
+        let empty = Self.folder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let (baseline, unused) = try await Self.startAndAskForHealth(persistingIn: empty)
+        XCTAssertEqual(try unused.stop(), 0)
+        let (healthAfter, server) = try await Self.startAndAskForHealth(persistingIn: data)
+        print("health after start: \(healthAfter) s with 120 MB saved, \(baseline) s with nothing saved")
+        // A start alone takes 0.3–1.1 s of a debug build on a busy machine; reading the 120 MB in before listening took 27.5 s.
+        XCTAssertLessThan(healthAfter, baseline + 1, "health answers as soon after start as with nothing saved (\(baseline) s), give or take a start's noise")
         let early = try await server.request("GET", "/t/big-c/iql/v1/driver/d7/info", headers: Self.iql)
         if early.status == 503 {
             XCTAssertEqual(try early.json()["error"] as? String, "tenant restoring", "IQL's shape")
