@@ -4,6 +4,8 @@ import HTTPTypes
 /// it, if any, and the path's segments, from which the operation's path parameters are read.
 package struct RouteMatch: Sendable {
     package let template: RouteCatalog.Template?
+    /// The path's segments; none when the path named a template without parameters (found
+    /// without splitting the path: there is nothing to read from them).
     package let segments: [Substring]
 
     /// The methods the path answers; empty when no route matches it.
