@@ -17,11 +17,16 @@ package struct TenantSettings: Codable, Sendable, Equatable {
     package var androidPackage: String?
     /// The keys it reads and writes.
     package private(set) var schema: SettingsSchema
-    /// The modules' parts set so far, by type; a part not set has its defaults.
+    /// The modules' parts by type: each of the schema's from the start, with its defaults until
+    /// set, so that reading one never builds its defaults again (perf: building IQL's on every
+    /// supported-states request was 0.9 % of its CPU).
     private var parts: [ObjectIdentifier: any StoredPart] = [:]
 
     /// The defaults of `schema`'s keys.
-    package init(schema: SettingsSchema = SettingsSchema()) { self.schema = schema }
+    package init(schema: SettingsSchema = SettingsSchema()) {
+        self.schema = schema
+        boxDefaults()
+    }
 
     /// A module's part: as set, else its defaults.
     package subscript<Part: SettingsPart>(part: Part.Type) -> Part {
@@ -40,7 +45,19 @@ package struct TenantSettings: Codable, Sendable, Equatable {
     }
 
     /// Adds the keys of each part of `types` it does not know yet, with their defaults.
-    package mutating func add(_ types: [any SettingsPart.Type]) { schema.add(types) }
+    package mutating func add(_ types: [any SettingsPart.Type]) {
+        schema.add(types)
+        boxDefaults()
+    }
+
+    /// Holds the defaults of each of the schema's parts that it holds no value of yet.
+    private mutating func boxDefaults() {
+        for type in schema.parts where parts[ObjectIdentifier(type)] == nil {
+            parts[ObjectIdentifier(type)] = Self.box(defaultsOf: type)
+        }
+    }
+
+    private static func box<Part: SettingsPart>(defaultsOf type: Part.Type) -> any StoredPart { Stored(Part()) }
 
     /// Names its keys in `keyOrder`'s order (the config's) from now on.
     package mutating func orderKeys(_ keyOrder: [String]) { schema.keyOrder = keyOrder }
