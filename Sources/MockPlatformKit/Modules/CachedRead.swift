@@ -19,29 +19,23 @@ package struct CachedRead: Sendable {
     }
 
     /// The key of the answer to `head` addressed to `target` (tenant-relative, query
-    /// included) with `body`; nil when the answer is not kept (a body that is not UTF-8, or
-    /// longer than any key the cache keeps: not copied into one). Header values hold no line
-    /// feed, so the parts, one per line, never run into each other.
-    package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> String? {
-        guard !headers.isEmpty || followsBase || body != nil else { return target }
-        // Checked before any room is made: a body may be far longer than a key.
+    /// included) with `body`; nil when the answer is not kept (a body longer than any key the
+    /// cache keeps). Header values hold no line feed, so the parts, one per line, never run
+    /// into each other.
+    package func key(target: String, head: HTTPRequest, body: ByteBuffer?) -> ResponseCache.Key? {
         if let body, body.readableBytes > ResponseCache.maxKeyBytes { return nil }
-        var key = target
+        guard !headers.isEmpty || followsBase else { return ResponseCache.Key(target, body: body) }
+        var text = target
         // Room for the parts a read usually has, so the key is written once, not grown.
-        key.reserveCapacity(target.utf8.count + 64 * (headers.count + (followsBase ? 1 : 0)) + (body.map { $0.readableBytes + 1 } ?? 0))
+        text.reserveCapacity(target.utf8.count + 64 * (headers.count + (followsBase ? 1 : 0)))
         for name in headers {
-            key += "\n"
-            key += head.headerFields.value(of: name) ?? ""
+            text += "\n"
+            text += head.headerFields.value(of: name) ?? ""
         }
         if followsBase {
-            key += "\n"
-            key += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
+            text += "\n"
+            text += RequestBaseURL.of(head.headerFields, authority: head.authority) ?? ""
         }
-        if let body {
-            guard let text = body.withUnsafeReadableBytes({ String(validating: $0, as: UTF8.self) }) else { return nil }
-            key += "\n"
-            key += text
-        }
-        return key
+        return ResponseCache.Key(text, body: body)
     }
 }

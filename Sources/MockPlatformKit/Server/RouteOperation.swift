@@ -67,7 +67,7 @@ package struct RouteOperation: Sendable {
         if let (head, body) = constantAnswer?.answer {
             return (Response(status: head.status, headers: head.headerFields, body: .init(byteBuffer: body)), body)
         }
-        var keeping: (answers: ResponseCache, key: String, reported: ReportedCacheValidity)?
+        var keeping: (answers: ResponseCache, key: ResponseCache.Key, reported: ReportedCacheValidity)?
         if let cachedRead, let tenant = Tenant.binding?.tenant, let target = head.path,
            let key = cachedRead.key(target: target, head: head, body: body?.bytes) {
             keeping = (tenant.responseCache, key, ReportedCacheValidity())

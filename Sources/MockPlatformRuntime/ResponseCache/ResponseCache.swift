@@ -7,8 +7,9 @@ import Synchronization
 /// answered for a path and query, sent again without running the operation while its
 /// `CacheValidity` holds. A reset makes a new tenant, and with it an empty set.
 ///
-/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each, for paths and queries of
-/// at most `maxKeyBytes`; keeping one more when full forgets them all.
+/// Bounded: at most `capacity` answers of at most `maxBodyBytes` each, for keys (`Key`: path,
+/// query, declared header values and a POST read's body) of at most `maxKeyBytes`; keeping one
+/// more when full forgets them all.
 package final class ResponseCache: Sendable {
     package static let capacity = 128
     package static let maxBodyBytes = 4_096
@@ -20,12 +21,12 @@ package final class ResponseCache: Sendable {
         let validity: CacheValidity
     }
 
-    private let answers = Mutex<[String: Kept]>([:])
+    private let answers = Mutex<[Key: Kept]>([:])
 
-    /// The answer kept for `key` (a tenant-relative path and query), if it still holds at `now`.
-    package func answer(for key: String, at now: Date) -> (HTTPResponse, ByteBuffer)? {
+    /// The answer kept for `key`, if it still holds at `now`.
+    package func answer(for key: Key, at now: Date) -> (HTTPResponse, ByteBuffer)? {
         // A longer key is never kept: it is not hashed inside the lock either.
-        guard key.utf8.count <= Self.maxKeyBytes else { return nil }
+        guard key.bytes <= Self.maxKeyBytes else { return nil }
         return answers.withLock { answers in
             guard let kept = answers[key], kept.validity.holds(at: now) else { return nil }
             return (kept.head, kept.body)
@@ -33,8 +34,9 @@ package final class ResponseCache: Sendable {
     }
 
     /// Keeps a 200 answer for `key` while `validity` holds.
-    package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: String, while validity: CacheValidity) {
-        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.utf8.count <= Self.maxKeyBytes else { return }
+    package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: Key, while validity: CacheValidity) {
+        guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.bytes <= Self.maxKeyBytes else { return }
+        let key = key.compacted
         answers.withLock { answers in
             // Two reads of one key racing: an answer read before a change does not replace one
             // read after it.

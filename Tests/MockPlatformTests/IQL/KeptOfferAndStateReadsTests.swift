@@ -63,7 +63,7 @@ final class KeptOfferAndStateReadsTests: XCTestCase {
             let before = try await twice { try await Self.locationCodes(platform).contains("AZ") }
             XCTAssertEqual(before, [true, true])
             let tenant = try platform.tenants.tenant(.default)
-            XCTAssertNotNil(tenant.responseCache.answer(for: "/iql/v1/locations", at: tenant.clock.now), "the answer is kept")
+            XCTAssertNotNil(tenant.responseCache.answer(for: .init("/iql/v1/locations"), at: tenant.clock.now), "the answer is kept")
             try await platform.send(.patch, "/_mock/config", json: ["excluded_states": ["AZ"]])
             let after = try await Self.locationCodes(platform).contains("AZ")
             XCTAssertFalse(after, "AZ is excluded")

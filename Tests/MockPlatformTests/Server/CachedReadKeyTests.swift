@@ -8,13 +8,19 @@ import XCTest
 final class CachedReadKeyTests: XCTestCase {
     private let head = HTTPRequest(method: .post, scheme: "http", authority: "mock.test", path: "/iql/v1/supported_state_details")
 
-    func testABodyIsPartOfTheKeyOnlyWhenItIsShortUTF8() {
+    func testABodyIsPartOfTheKeyByItsBytesOnlyWhenItIsShort() {
         let read = CachedRead(), target = "/iql/v1/supported_state_details"
         let arizona = read.key(target: target, head: head, body: ByteBuffer(string: #"{"state_code":"AZ"}"#))
         let texas = read.key(target: target, head: head, body: ByteBuffer(string: #"{"state_code":"TX"}"#))
         XCTAssertNotNil(arizona)
         XCTAssertNotEqual(arizona, texas, "two bodies, two keys")
-        XCTAssertNil(read.key(target: target, head: head, body: ByteBuffer(bytes: [0x7B, 0xFF, 0x7D])), "not UTF-8: not kept")
+        var framed = ByteBuffer(string: #"  {"state_code":"AZ"}"#)
+        framed.moveReaderIndex(forwardBy: 2)
+        XCTAssertEqual(read.key(target: target, head: head, body: framed), arizona, "the same bytes, wherever they sit in their buffer")
+        XCTAssertNotEqual(read.key(target: target, head: head, body: ByteBuffer(bytes: [0x7B, 0xFF, 0x7D])),
+                          read.key(target: target, head: head, body: ByteBuffer(bytes: [0x7B, 0xFE, 0x7D])), "bytes, not text")
+        XCTAssertNotEqual(read.key(target: target, head: head, body: ByteBuffer()), read.key(target: target, head: head, body: nil),
+                          "an empty body is not the absence of one")
         let long = ByteBuffer(repeating: UInt8(ascii: " "), count: ResponseCache.maxKeyBytes + 1)
         XCTAssertNil(read.key(target: target, head: head, body: long), "longer than any kept key: not copied into one")
     }
@@ -28,7 +34,7 @@ final class CachedReadKeyTests: XCTestCase {
         let perMember = CachedRead(headers: [member])
         XCTAssertNotEqual(perMember.key(target: "/loyalty/v1/summary", head: gold, body: nil),
                           perMember.key(target: "/loyalty/v1/summary", head: silver, body: nil))
-        XCTAssertEqual(CachedRead().key(target: "/loyalty/v1/summary", head: gold, body: nil), "/loyalty/v1/summary")
+        XCTAssertEqual(CachedRead().key(target: "/loyalty/v1/summary", head: gold, body: nil), ResponseCache.Key("/loyalty/v1/summary"))
 
         var elsewhere = gold
         elsewhere.authority = "elsewhere.test"

@@ -14,14 +14,14 @@ final class ResponseCacheTests: XCTestCase {
     func testAnAnswerHoldsWhileItsStoreIsUnchangedAndTheClockInItsSpan() {
         let answers = ResponseCache(), revision = StateRevision()
         let validity = CacheValidity(revision: revision, readAt: revision.current, from: start, until: start + 60)
-        answers.keep(ok, body: ByteBuffer(string: "{}"), for: "/a", while: validity)
-        XCTAssertNotNil(answers.answer(for: "/a", at: start))
-        XCTAssertNotNil(answers.answer(for: "/a", at: start + 59))
-        XCTAssertNil(answers.answer(for: "/a", at: start + 60), "its span has ended")
-        XCTAssertNil(answers.answer(for: "/a", at: start - 1), "the clock was set back before it was read")
-        XCTAssertNil(answers.answer(for: "/b", at: start), "another path and query")
+        answers.keep(ok, body: ByteBuffer(string: "{}"), for: .init("/a"), while: validity)
+        XCTAssertNotNil(answers.answer(for: .init("/a"), at: start))
+        XCTAssertNotNil(answers.answer(for: .init("/a"), at: start + 59))
+        XCTAssertNil(answers.answer(for: .init("/a"), at: start + 60), "its span has ended")
+        XCTAssertNil(answers.answer(for: .init("/a"), at: start - 1), "the clock was set back before it was read")
+        XCTAssertNil(answers.answer(for: .init("/b"), at: start), "another path and query")
         revision.advance()
-        XCTAssertNil(answers.answer(for: "/a", at: start), "its store changed")
+        XCTAssertNil(answers.answer(for: .init("/a"), at: start), "its store changed")
     }
 
     func testAnAnswerReadEarlierNeverReplacesOneReadLater() {
@@ -29,27 +29,27 @@ final class ResponseCacheTests: XCTestCase {
         let earlier = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
         revision.advance()
         let later = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
-        answers.keep(ok, body: ByteBuffer(string: "later"), for: "/a", while: later)
-        answers.keep(ok, body: ByteBuffer(string: "earlier"), for: "/a", while: earlier)
-        XCTAssertEqual(answers.answer(for: "/a", at: start).map { String(buffer: $0.1) }, "later")
+        answers.keep(ok, body: ByteBuffer(string: "later"), for: .init("/a"), while: later)
+        answers.keep(ok, body: ByteBuffer(string: "earlier"), for: .init("/a"), while: earlier)
+        XCTAssertEqual(answers.answer(for: .init("/a"), at: start).map { String(buffer: $0.1) }, "later")
     }
 
     func testOnlyA200OfBoundedSizeIsKeptAndAFullSetStartsOver() {
         let answers = ResponseCache(), revision = StateRevision()
         let validity = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
-        answers.keep(HTTPResponse(status: .notFound), body: ByteBuffer(string: "{}"), for: "/missing", while: validity)
-        XCTAssertNil(answers.answer(for: "/missing", at: start))
+        answers.keep(HTTPResponse(status: .notFound), body: ByteBuffer(string: "{}"), for: .init("/missing"), while: validity)
+        XCTAssertNil(answers.answer(for: .init("/missing"), at: start))
         let large = ByteBuffer(repeating: UInt8(ascii: " "), count: ResponseCache.maxBodyBytes + 1)
-        answers.keep(ok, body: large, for: "/large", while: validity)
-        XCTAssertNil(answers.answer(for: "/large", at: start))
+        answers.keep(ok, body: large, for: .init("/large"), while: validity)
+        XCTAssertNil(answers.answer(for: .init("/large"), at: start))
         let longKey = "/p?" + String(repeating: "q", count: ResponseCache.maxKeyBytes)
-        answers.keep(ok, body: ByteBuffer(string: "{}"), for: longKey, while: validity)
-        XCTAssertNil(answers.answer(for: longKey, at: start), "a long path and query is answered, not kept")
+        answers.keep(ok, body: ByteBuffer(string: "{}"), for: .init(longKey), while: validity)
+        XCTAssertNil(answers.answer(for: .init(longKey), at: start), "a long path and query is answered, not kept")
 
-        for index in 0..<ResponseCache.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: "/\(index)", while: validity) }
-        XCTAssertNotNil(answers.answer(for: "/0", at: start))
-        answers.keep(ok, body: ByteBuffer(string: "more"), for: "/more", while: validity)
-        XCTAssertNil(answers.answer(for: "/0", at: start), "keeping one more than the capacity forgets the others")
-        XCTAssertNotNil(answers.answer(for: "/more", at: start))
+        for index in 0..<ResponseCache.capacity { answers.keep(ok, body: ByteBuffer(string: "\(index)"), for: .init("/\(index)"), while: validity) }
+        XCTAssertNotNil(answers.answer(for: .init("/0"), at: start))
+        answers.keep(ok, body: ByteBuffer(string: "more"), for: .init("/more"), while: validity)
+        XCTAssertNil(answers.answer(for: .init("/0"), at: start), "keeping one more than the capacity forgets the others")
+        XCTAssertNotNil(answers.answer(for: .init("/more"), at: start))
     }
 }
