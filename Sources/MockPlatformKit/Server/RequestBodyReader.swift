@@ -64,16 +64,20 @@ package enum RequestBodyReader {
     }
 
     /// `application/json` in any case, with or without parameters such as `charset` and the
-    /// spaces and tabs around it: compared byte by byte (perf: splitting, trimming and
-    /// lower-casing the value was 3 % of a kept POST read's CPU).
+    /// spaces and tabs around it: compared byte by byte on the value's contiguous UTF-8 (perf:
+    /// splitting, trimming and lower-casing the value was 3 % of a kept POST read's CPU, and
+    /// trimming a slice of the generic UTF-8 view still 0.5 %).
     package static func isJSON(_ contentType: String) -> Bool {
-        var mediaType = contentType.utf8[...]
-        if let semicolon = mediaType.firstIndex(of: UInt8(ascii: ";")) { mediaType = mediaType[..<semicolon] }
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while let first = mediaType.first, isBlank(first) { mediaType.removeFirst() }
-        while let last = mediaType.last, isBlank(last) { mediaType.removeLast() }
-        return mediaType.elementsEqual(applicationJSON) { byte, expected in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = 0, end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            guard end - start == applicationJSON.count else { return false }
+            return zip(bytes[start..<end], applicationJSON).allSatisfy { byte, expected in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            }
         }
     }
 

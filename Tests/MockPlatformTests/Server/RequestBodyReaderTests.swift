@@ -13,7 +13,7 @@ final class RequestBodyReaderTests: XCTestCase {
         for accepted in ["application/json", "Application/JSON; charset=utf-8", " application/json\t", "application/json;", "APPLICATION/JSON ;q=1"] {
             XCTAssertTrue(RequestBodyReader.isJSON(accepted), accepted)
         }
-        for refused in ["", "application/jsonx", "text/json", "application/json-patch+json", "application /json", "application/json\u{0C}", "; application/json"] {
+        for refused in ["", "application/jsonx", "text/json", "application/json-patch+json", "application /json", "application/json\u{0C}", "; application/json", " \t", "applicat\u{0131}on/json", "application/js"] {
             XCTAssertFalse(RequestBodyReader.isJSON(refused), refused)
         }
     }
