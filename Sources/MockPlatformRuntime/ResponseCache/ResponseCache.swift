@@ -33,6 +33,17 @@ package final class ResponseCache: Sendable {
         }
     }
 
+    /// The bytes its kept answers and their keys hold in memory, slices counted by the storage
+    /// they keep alive; the bound caps it at `capacity × (maxBodyBytes + maxKeyBytes)` plus the
+    /// allocator's rounding.
+    var heldBytes: Int {
+        answers.withLock { answers in
+            answers.reduce(0) { held, entry in
+                held + entry.value.body.storageCapacity + entry.key.text.utf8.count + (entry.key.body?.storageCapacity ?? 0)
+            }
+        }
+    }
+
     /// Keeps a 200 answer for `key` while `validity` holds.
     package func keep(_ head: HTTPResponse, body: ByteBuffer, for key: Key, while validity: CacheValidity) {
         guard head.status == .ok, body.readableBytes <= Self.maxBodyBytes, key.bytes <= Self.maxKeyBytes else { return }

@@ -52,4 +52,21 @@ final class ResponseCacheTests: XCTestCase {
         XCTAssertNil(answers.answer(for: .init("/0"), at: start), "keeping one more than the capacity forgets the others")
         XCTAssertNotNil(answers.answer(for: .init("/more"), at: start))
     }
+
+    func testAKeptKeyHoldsOnlyItsOwnBodyNotTheBufferItWasReadFrom() {
+        let answers = ResponseCache(), revision = StateRevision()
+        let validity = CacheValidity(revision: revision, readAt: revision.current, from: start, until: .distantFuture)
+        for index in 0..<ResponseCache.capacity {
+            // A request's body as the server reads it: a few bytes sliced from a 64 KiB receive buffer.
+            var received = ByteBuffer(repeating: UInt8(ascii: " "), count: 65_536)
+            received.setString("{\"state\":\"CA\"}", at: 1_000)
+            let body = received.getSlice(at: 1_000, length: 14)!
+            answers.keep(ok, body: ByteBuffer(string: "{}"), for: .init("/states/\(index)", body: body), while: validity)
+        }
+        XCTAssertNotNil(answers.answer(for: .init("/states/0", body: ByteBuffer(string: "{\"state\":\"CA\"}")), at: start))
+        XCTAssertLessThanOrEqual(
+            answers.heldBytes, ResponseCache.capacity * 2 * (ResponseCache.maxBodyBytes + ResponseCache.maxKeyBytes),
+            "\(ResponseCache.capacity) kept answers stay within their bound, allocator rounding included"
+        )
+    }
 }
