@@ -72,7 +72,8 @@ package enum MockPlatformServer {
                 activity: activity
             ),
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [ConnectionGate(limit: connections), MalformedHeadResponder()], idleTimeout: idleTimeout
+                additionalChannelHandlers: [ConnectionGate(limit: connections), MalformedHeadResponder()],
+                idleTimeout: ConnectionLimit.headDeadline
             )),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "MockPlatform"),
             onServerRunning: { channel in
@@ -101,10 +102,6 @@ package enum MockPlatformServer {
         }
         return application
     }
-
-    /// How long a connection may stay silent (between requests, or in the middle of a slow
-    /// request's head) before the server closes it.
-    static let idleTimeout = TimeAmount.seconds(30)
 
     /// The front-door responder and the routes it answers: the modules of `platforms` (the
     /// server's list unless a test adds one), then `extra` (a module `specs` holds the document
