@@ -139,4 +139,26 @@ final class HostileInputLiveTests: XCTestCase {
         XCTAssertTrue(both.contains(#"{"status":"ok"}HTTP/1.1 400 Bad Request"#), both)
         try await Self.assertStillServing(server)
     }
+
+    /// The answer to a pipelined request still being made (a latency fault holds it 300 ms)
+    /// goes out whole before the refusal of a malformed head sent after it, and before the
+    /// connection closes after a request that asked for `Connection: close`.
+    func testAnAnswerInFlightGoesOutBeforeTheRefusalOrTheClose() async throws {
+        let server = try LiveServer()
+        let port = try XCTUnwrap(server.baseURL.port)
+        let fault = try await server.request(
+            "POST", "/_mock/faults", headers: ["Content-Type": "application/json"], body: #"{"method": "GET", "path": "/iql/**", "latency_ms": 300}"#
+        )
+        XCTAssertEqual(fault.status, 201)
+        let slow = "GET /iql/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: APIKEY mock-api-key\r\n"
+        let refused = try RawHTTP.exchange(Array((slow + "\r\nGET /_mock/health HTTP/1.1\r\nX-Bad: ").utf8) + [0x00] + Array("\r\n\r\n".utf8), port: port)
+        XCTAssertTrue(refused.hasPrefix("HTTP/1.1 200 OK\r\n"), refused)
+        XCTAssertTrue(refused.contains(#"]}HTTP/1.1 400 Bad Request"#), "the locations whole, then the refusal: \(refused)")
+        XCTAssertTrue(refused.hasSuffix(#""status":400,"title":"Bad Request","type":"about:blank"}"#), refused)
+
+        let closed = try RawHTTP.exchange(Array((slow + "Connection: close\r\n\r\nGET /_mock/health HTTP/1.1\r\n\r\n").utf8), port: port)
+        XCTAssertTrue(closed.hasPrefix("HTTP/1.1 200 OK\r\n"), closed)
+        XCTAssertTrue(closed.hasSuffix("]}"), "the locations whole, then the connection closes: \(closed)")
+        try await Self.assertStillServing(server)
+    }
 }
