@@ -64,14 +64,15 @@ final class LogSinkTests: XCTestCase {
         XCTAssertTrue(lines.last?.contains("warning mock-platform: [MockPlatformTests] tenant state not restored") ?? false, "\(lines)")
     }
 
-    /// Nobody reads the pipe while 10 lines more than the bound holds are written: what does
+    /// Nobody reads the pipe while 10 lines more than the sink can hold are written: what does
     /// not fit is dropped, and the note says how many, so every line is either written or
-    /// counted.
+    /// counted. The sink holds the bound's worth waiting, and its writer may meanwhile have
+    /// taken up to as much as a batch it cannot finish writing into the full pipe (64 KiB).
     func testLinesPastTheBoundAreDroppedAndCounted() throws {
         let pipe = try Pipe()
         let sink = LogSink(descriptor: pipe.writeEnd)
         let line = String(repeating: "x", count: 1_023) + "\n"
-        let written = LogSink.maxPendingBytes / line.utf8.count + 10
+        let written = 2 * LogSink.maxPendingBytes / line.utf8.count + 64 + 10
         for _ in 0..<written { sink.write(line) }
         DispatchQueue.global().async { sink.flush() }
         var lines = 0, dropped: Int?
