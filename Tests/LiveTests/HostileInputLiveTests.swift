@@ -156,9 +156,31 @@ final class HostileInputLiveTests: XCTestCase {
         XCTAssertTrue(refused.contains(#"]}HTTP/1.1 400 Bad Request"#), "the locations whole, then the refusal: \(refused)")
         XCTAssertTrue(refused.hasSuffix(#""status":400,"title":"Bad Request","type":"about:blank"}"#), refused)
 
+        let started = Date()
         let closed = try RawHTTP.exchange(Array((slow + "Connection: close\r\n\r\nGET /_mock/health HTTP/1.1\r\n\r\n").utf8), port: port)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "closed after the answer, not when the client gave up")
         XCTAssertTrue(closed.hasPrefix("HTTP/1.1 200 OK\r\n"), closed)
         XCTAssertTrue(closed.hasSuffix("]}"), "the locations whole, then the connection closes: \(closed)")
         try await Self.assertStillServing(server)
+    }
+
+    /// A `Connection: Close` request (the option in another case than Hummingbird looks for)
+    /// with bytes after it, its large answer (the control document, about 160 KB) read slowly
+    /// through a small buffer: the answer arrives whole, and the connection closes as soon as
+    /// it is out, not when the client gives up.
+    func testALargeAnswerBeforeTheCloseArrivesWholeAtASlowReader() async throws {
+        let server = try LiveServer()
+        let port = try XCTUnwrap(server.baseURL.port)
+        let request = "GET /_mock/openapi/control.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Close\r\n\r\nGET /_mock/health HTTP/1.1\r\n\r\n"
+        let started = Date()
+        let answer = try RawHTTP.exchange(Array(request.utf8), port: port, readingAfter: 0.5, receiveBuffer: 4_096)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "closed after the answer, not when the client gave up")
+        let parts = answer.components(separatedBy: "\r\n\r\n")
+        let length = try XCTUnwrap(
+            parts.first?.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }.flatMap { Int($0.split(separator: " ").last ?? "") }
+        )
+        XCTAssertGreaterThan(length, 100_000)
+        XCTAssertEqual(answer.utf8.count - (parts.first?.utf8.count ?? 0) - 4, length, "the whole body, then nothing")
+        XCTAssertEqual(try server.stop(), 0)
     }
 }

@@ -7,15 +7,21 @@ import Glibc
 /// refuses to send (a control character in a header value) or would repair.
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
-    /// closed the connection (at most `timeout` seconds).
-    static func exchange(_ request: [UInt8], port: Int, timeout: TimeInterval = 5) throws -> String {
-        try exchange(parts: [request], pause: 0, port: port, timeout: timeout)
+    /// closed the connection (at most `timeout` seconds). A slow reader starts reading
+    /// `readingAfter` seconds after sending, through a receive buffer of `receiveBuffer` bytes.
+    static func exchange(
+        _ request: [UInt8], port: Int, timeout: TimeInterval = 5, readingAfter: TimeInterval = 0, receiveBuffer: Int32? = nil
+    ) throws -> String {
+        try exchange(parts: [request], pause: 0, port: port, timeout: timeout, readingAfter: readingAfter, receiveBuffer: receiveBuffer)
     }
 
     /// Sends `parts` one after the other with `pause` seconds between them (a slow client),
     /// then returns everything the server wrote until it closed the connection.
-    static func exchange(parts: [[UInt8]], pause: TimeInterval, port: Int, timeout: TimeInterval = 5) throws -> String {
-        let descriptor = try connected(port: port)
+    static func exchange(
+        parts: [[UInt8]], pause: TimeInterval, port: Int, timeout: TimeInterval = 5, readingAfter: TimeInterval = 0,
+        receiveBuffer: Int32? = nil
+    ) throws -> String {
+        let descriptor = try connected(port: port, receiveBuffer: receiveBuffer)
         defer { close(descriptor) }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
@@ -25,6 +31,7 @@ enum RawHTTP {
                 throw LiveServerError("send() failed")
             }
         }
+        Thread.sleep(forTimeInterval: readingAfter)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -35,10 +42,12 @@ enum RawHTTP {
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// A TCP socket connected to 127.0.0.1:`port`; the caller closes it.
-    static func connected(port: Int) throws -> Int32 {
+    /// A TCP socket connected to 127.0.0.1:`port`, with a receive buffer of `receiveBuffer`
+    /// bytes when given; the caller closes it.
+    static func connected(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw LiveServerError("socket() failed") }
+        if var size = receiveBuffer { setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

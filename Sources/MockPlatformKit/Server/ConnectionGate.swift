@@ -12,7 +12,8 @@ package final class ConnectionLimit: Sendable {
     package static let reserve = 64
     /// How long a connection may go without a complete request part while no request is being
     /// answered (Hummingbird's idle timeout): a request head must be complete within it of the
-    /// connection's opening or its last answer, and a body may not stall for longer.
+    /// connection's opening or its last answer, and a body may not stall for longer (unless it
+    /// is pipelined behind an answer still being made: Hummingbird times nothing then).
     package static let headDeadline = TimeAmount.seconds(10)
 
     package let maximum: Int
@@ -53,7 +54,7 @@ package final class ConnectionLimit: Sendable {
 /// about 1 % of the server's CPU). The head deadline is Hummingbird's idle timeout, set to
 /// `ConnectionLimit.headDeadline`: it closes a connection that has read no complete request part
 /// for that long while no request is being answered, which covers a half-sent head, a silent
-/// keep-alive connection and a stalled body alike.
+/// keep-alive connection and a stalled body alike (`ConnectionLimit.headDeadline`).
 package final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPRequestPart
 

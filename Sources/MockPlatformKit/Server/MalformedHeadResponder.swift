@@ -15,7 +15,7 @@ import NIOHTTPTypes
 /// answer's parts pass costs a read about 1 % of the server's CPU). An error inside a
 /// request's body (its head was read) is left to Hummingbird, whose handler is reading that
 /// body. Bytes after a request that asked for `Connection: close` are not an error of the
-/// client's: the connection just closes, after the answer in flight if there is one.
+/// client's: the connection just closes, after the whole answer in flight if there is one.
 package final class MalformedHeadResponder: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPRequestPart
 
@@ -40,9 +40,12 @@ package final class MalformedHeadResponder: ChannelInboundHandler, RemovableChan
         if let parserError = error as? HTTPParserError, parserError == .closedConnection {
             // A request sent after one that asked for `Connection: close`, on the connection
             // that is closing: not malformed. It gets no answer (the client sends it again on
-            // a new connection, as libcurl does); Hummingbird's connection handler closes the
-            // connection once the earlier request's answer is out, or now if it is.
-            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+            // a new connection, as libcurl does). Closing the input ends Hummingbird's request
+            // loop after the earlier request's answer, which it then half-closes the output
+            // after, so that answer goes out whole however large (a full close now would drop
+            // what the socket has not taken yet), and whatever case `close` was written in.
+            // On the loop's next turn: the decoder that reported the error is still running.
+            context.eventLoop.assumeIsolated().execute { context.close(mode: .input, promise: nil) }
             return
         }
         guard error is HTTPParserError, !readingBody else { return context.fireErrorCaught(error) }
