@@ -25,44 +25,35 @@ package struct JournalEntry: Sendable {
     package var answerExcerpt: String? { answer.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }
     package var method: String
     /// Tenant-relative, without the query.
-    package var path: String
+    package var path: String { texts.path }
     /// The raw query string, without `?`; nil when the request had none.
-    package var query: String?
+    package var query: String? { texts.query }
     package var status: Int
     package var latencyMilliseconds: Double
     /// Lower-case names; repeated fields joined with `, `.
     package var headers: [String: String] {
-        switch fields {
-        case .kept(let kept, _): kept
-        case .received(let received): Self.kept(received.lazy.map { ($0.name.canonicalName, $0.value) }).headers
-        }
+        keptHeaders ?? Self.kept(texts.fields.lazy.map { ($0.name, $0.value) }).headers
     }
     /// One header field's value (repeated fields joined with `, `) by lower-case name, read
     /// without building `headers`.
     package func header(_ name: String) -> String? {
-        switch fields {
-        case .kept(let kept, _):
-            return kept[name]
-        case .received(let received):
-            guard let field = HTTPField.Name(name) else { return nil }
-            let values = received[values: field]
-            return values.isEmpty ? nil : values.joined(separator: ", ")
-        }
+        if let keptHeaders { return keptHeaders[name] }
+        let name = name.lowercased()
+        let values = texts.fields.lazy.filter { $0.name == name }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     /// How many header fields the request had beyond what `headers` keeps (the count or the
     /// byte budget reached).
-    package var headersDropped: Int {
-        switch fields {
-        case .kept(_, let dropped): dropped
-        case .received: 0
-        }
-    }
-    /// The header fields: as received while within the bounds, which is what a request
-    /// usually is (turned into `headers` only when listed); else cut to the bounds at once.
-    private var fields: Fields
+    package let headersDropped: Int
+    /// The header fields cut to the bounds, when the request's were past them; nil when they
+    /// were within them, which is what a request usually is: then `texts` holds them as
+    /// received, turned into `headers` only when listed.
+    private let keptHeaders: [String: String]?
+    /// The path, the query, the body's first bytes and the fields as received, in one buffer.
+    private var texts: JournalEntryTexts
     /// The body's first bytes as text, for requests that have one.
-    package var bodyExcerpt: String?
+    package var bodyExcerpt: String? { texts.bodyExcerpt }
     /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).
     package var hint: String?
     /// About the bytes the entry holds: its texts and header fields, and a fixed share for the
@@ -94,11 +85,6 @@ package struct JournalEntry: Sendable {
         }
     }
 
-    private enum Fields: Sendable {
-        case received(HTTPFields)
-        case kept([String: String], dropped: Int)
-    }
-
     package init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
         headers: [(name: String, value: String)], body: some Collection<UInt8>, hint: String? = nil,
@@ -106,7 +92,8 @@ package struct JournalEntry: Sendable {
     ) {
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: Self.keptFields(headers), body: body, hint: hint, operation: operation, answer: answer, receivedAt: receivedAt
+            kept: Self.kept(headers), received: nil, body: body, hint: hint, operation: operation, answer: answer,
+            receivedAt: receivedAt
         )
     }
 
@@ -126,45 +113,37 @@ package struct JournalEntry: Sendable {
             && bytes <= Self.maxHeaderBytes
         self.init(
             serial: serial, at: at, method: method, path: path, query: query, status: status, latencyMilliseconds: latencyMilliseconds,
-            fields: withinBounds ? .received(fields) : Self.keptFields(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
-            body: body, hint: hint, operation: operation, answer: answer, receivedAt: receivedAt
+            kept: withinBounds ? nil : Self.kept(fields.lazy.map { ($0.name.canonicalName, $0.value) }),
+            received: withinBounds ? fields : nil, body: body, hint: hint, operation: operation, answer: answer, receivedAt: receivedAt
         )
     }
 
     private init(
         serial: UInt64, at: Date, method: String, path: String, query: String?, status: Int, latencyMilliseconds: Double,
-        fields: Fields, body: some Collection<UInt8>, hint: String?, operation: Operation?, answer: ByteBuffer?, receivedAt: Date
+        kept: (headers: [String: String], dropped: Int)?, received: HTTPFields?, body: some Collection<UInt8>, hint: String?,
+        operation: Operation?, answer: ByteBuffer?, receivedAt: Date
     ) {
-        self.hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
+        let hint = hint.map { String($0.prefix(Self.maxHeaderValue)) }
+        // A kept answer's buffer is shared, not copied; a longer answer's head is copied, so
+        // that the entry does not hold the whole of it.
+        let answer = answer.map { $0.readableBytes <= Self.maxAnswer ? $0 : ByteBuffer(bytes: $0.readableBytesView.prefix(Self.maxAnswer)) }
+        let path = Self.bounded(path), query = query.map(Self.bounded), excerpt = body.prefix(Self.maxBodyExcerpt)
+        let headerBytes = kept?.headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
+            ?? received?.reduce(0) { $0 + $1.name.canonicalName.utf8.count + $1.value.utf8.count + 16 } ?? 0
+        size = Self.fixedSize + headerBytes + path.utf8.count + (query?.utf8.count ?? 0) + excerpt.count
+            + (hint?.utf8.count ?? 0) + (operation.map { $0.id.utf8.count + $0.api.utf8.count } ?? 0) + (answer?.readableBytes ?? 0)
+        texts = JournalEntryTexts(path: path, query: query, bodyExcerpt: excerpt, fields: received)
+        self.hint = hint
         self.serial = serial
         self.at = at
         self.receivedAt = receivedAt
         self.operation = operation
-        // A kept answer's buffer is shared, not copied; a longer answer's head is copied, so
-        // that the entry does not hold the whole of it.
-        self.answer = answer.map { $0.readableBytes <= Self.maxAnswer ? $0 : ByteBuffer(bytes: $0.readableBytesView.prefix(Self.maxAnswer)) }
+        self.answer = answer
         self.method = method
-        self.path = Self.bounded(path)
-        self.query = query.map(Self.bounded)
         self.status = status
         self.latencyMilliseconds = latencyMilliseconds
-        self.fields = fields
-        bodyExcerpt = body.isEmpty ? nil : Self.text(of: body)
-        let headerBytes = switch fields {
-        case .received(let received): received.reduce(0) { $0 + $1.name.canonicalName.utf8.count + $1.value.utf8.count + 16 }
-        case .kept(let kept, _): kept.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 16 }
-        }
-        size = Self.fixedSize + headerBytes + self.path.utf8.count + (self.query?.utf8.count ?? 0) + (bodyExcerpt?.utf8.count ?? 0)
-            + (self.hint?.utf8.count ?? 0) + (operation.map { $0.id.utf8.count + $0.api.utf8.count } ?? 0)
-            + (self.answer?.readableBytes ?? 0)
-    }
-
-    /// The first `maxBodyExcerpt` bytes of a body as text, decoded from contiguous storage when the
-    /// body has it rather than one byte at a time through the generic collection.
-    private static func text(of body: some Collection<UInt8>) -> String {
-        body.withContiguousStorageIfAvailable { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(maxBodyExcerpt)), as: UTF8.self)
-        } ?? String(decoding: body.prefix(maxBodyExcerpt), as: UTF8.self)
+        keptHeaders = kept?.headers
+        headersDropped = kept?.dropped ?? 0
     }
 
     /// What an entry holds besides its texts: its id, instant, numbers and their boxes.
@@ -173,11 +152,6 @@ package struct JournalEntry: Sendable {
     /// At most `maxTarget` characters of a path or query.
     private static func bounded(_ text: String) -> String {
         text.utf8.count <= maxTarget ? text : String(text.prefix(maxTarget))
-    }
-
-    private static func keptFields(_ headers: some Sequence<(String, String)>) -> Fields {
-        let kept = kept(headers)
-        return .kept(kept.headers, dropped: kept.dropped)
     }
 
     /// Header fields by lower-case name, repeated ones joined with `, `: at most `maxHeaders`

@@ -220,6 +220,8 @@ final class RequestJournalTests: XCTestCase {
         }
         let expected = ["authorization": "APIKEY k", "accept": "a/b, c/d", "x-trace": "t1"]
         XCTAssertEqual(entry(fields).headers, expected)
+        XCTAssertEqual(entry(fields).header("Accept"), "a/b, c/d", "one field by name, in any case, repeats joined")
+        XCTAssertNil(entry(fields).header("x-missing"))
         let fromPairs = JournalEntry(
             serial: 1, at: Date(), method: "GET", path: "/p", query: nil, status: 200, latencyMilliseconds: 1, headers: pairs,
             body: [UInt8]()
