@@ -34,24 +34,25 @@ package struct JournalEntry: Sendable {
     package var headers: [String: String] {
         keptHeaders ?? Self.kept(texts.fields.lazy.map { ($0.name, $0.value) }).headers
     }
-    /// One header field's value (repeated fields joined with `, `) by lower-case name, read
+    /// One header field's value (repeated fields joined with `, `) by name in any case, read
     /// without building `headers`.
     package func header(_ name: String) -> String? {
-        if let keptHeaders { return keptHeaders[name] }
         let name = name.lowercased()
-        let values = texts.fields.lazy.filter { $0.name == name }.map(\.value)
+        if let keptHeaders { return keptHeaders[name] }
+        let values = texts.values(named: name)
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     /// How many header fields the request had beyond what `headers` keeps (the count or the
     /// byte budget reached).
     package let headersDropped: Int
-    /// The header fields cut to the bounds, when the request's were past them; nil when they
-    /// were within them, which is what a request usually is: then `texts` holds them as
-    /// received, turned into `headers` only when listed.
+    /// The header fields cut to the bounds: for a request whose fields were past them, and for
+    /// an entry made from name and value pairs. nil for a request whose fields were within them,
+    /// which is what a request usually is: then `texts` holds them as received, turned into
+    /// `headers` only when listed.
     private let keptHeaders: [String: String]?
     /// The path, the query, the body's first bytes and the fields as received, in one buffer.
-    private var texts: JournalEntryTexts
+    private let texts: JournalEntryTexts
     /// The body's first bytes as text, for requests that have one.
     package var bodyExcerpt: String? { texts.bodyExcerpt }
     /// The `Mock-Hint` of a 404 for an unknown path (`RouteHint`).

@@ -227,9 +227,11 @@ final class RequestJournalTests: XCTestCase {
             body: [UInt8]()
         )
         XCTAssertEqual(fromPairs.headers, expected)
+        XCTAssertEqual(fromPairs.header("Accept"), "a/b, c/d")
         fields.append(HTTPField(name: try XCTUnwrap(HTTPField.Name("x-long")), value: String(repeating: "v", count: 600)))
         XCTAssertEqual(entry(fields).headers["x-long"]?.count, JournalEntry.maxHeaderValue)
         XCTAssertEqual(entry(fields).headers["accept"], "a/b, c/d")
+        XCTAssertEqual(entry(fields).header("X-Trace"), "t1", "past the bounds too, by name in any case")
     }
 
     /// 62 header fields of 1 KiB each (what a hostile client sends to grow the journal) are
